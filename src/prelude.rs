@@ -1,4 +1,5 @@
-//! `use webop::prelude::*;` brings everything an API types file needs.
+//! `use webop::prelude::*;` brings everything an API types file needs: the derives
+//! (`CustomResource`, `Schema`, and webop's `Serialize`/`Deserialize`, which are serde's with
+//! Go's JSON conventions) and the `#[rbac]` attribute.
 
-pub use serde::Serialize;
-pub use webop_macros::rbac;
+pub use webop_macros::{CustomResource, Deserialize, Schema, Serialize, rbac};

@@ -1,6 +1,68 @@
-//! Proc-macros of webop. Depend on `webop` and `use webop::prelude::*;` instead of this crate.
+//! Proc-macros of webop. Depend on `webop` and `use webop::prelude::*;` instead of this crate:
+//! the generated code names `::webop`.
+
+mod custom_resource;
+mod markers;
+mod schema_derive;
+mod serde_wrap;
+mod types;
 
 use proc_macro::TokenStream;
+use syn::{DeriveInput, parse_macro_input};
+
+fn finish(result: syn::Result<proc_macro2::TokenStream>) -> TokenStream {
+    result.unwrap_or_else(syn::Error::into_compile_error).into()
+}
+
+/// A custom resource kind, derived on its `...Spec` struct: generates the root type with
+/// `metadata`, `spec` and `status`, its kube traits, `<Kind>::crd()` and `<Kind>::crd_version()`.
+/// See the attribute catalogue in webop's README.
+#[proc_macro_derive(
+    CustomResource,
+    attributes(
+        resource,
+        subresource,
+        printcolumn,
+        storage_version,
+        unserved_version,
+        skip_version,
+        deprecated_version,
+        selectable_field,
+        metadata,
+        validate,
+        schema,
+        x_validation
+    )
+)]
+pub fn derive_custom_resource(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    finish(custom_resource::expand(&input))
+}
+
+/// The CRD schema of a struct or of an enum of unit variants, for types used by a kind.
+#[proc_macro_derive(Schema, attributes(validate, schema, x_validation))]
+pub fn derive_schema(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    finish(schema_derive::expand(&input))
+}
+
+/// serde's `Serialize`, with `Option` fields omitted when `None` (Go's `omitempty`).
+#[proc_macro_derive(Serialize, attributes(serde, validate, schema, x_validation))]
+pub fn derive_serialize(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    finish(serde_wrap::expand(&input, serde_wrap::Direction::Serialize))
+}
+
+/// serde's `Deserialize`, with `#[schema(default = ...)]` filling absent fields as the API
+/// server does.
+#[proc_macro_derive(Deserialize, attributes(serde, validate, schema, x_validation))]
+pub fn derive_deserialize(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    finish(serde_wrap::expand(
+        &input,
+        serde_wrap::Direction::Deserialize,
+    ))
+}
 
 /// `#[rbac(groups = [...], resources = [...], verbs = [...])]`: a permission the operator needs.
 /// Checked here, collected into `config/rbac/role.yaml` by `webop manifests`.

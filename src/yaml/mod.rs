@@ -10,5 +10,8 @@ pub fn to_string(value: &Value) -> String {
 
 /// Each value as a YAML document preceded by `---\n`, as controller-gen's `WriteYAML` writes a file.
 pub fn documents(values: &[Value]) -> String {
-    values.iter().map(|v| format!("---\n{}", to_string(v))).collect()
+    values
+        .iter()
+        .map(|v| format!("---\n{}", to_string(v)))
+        .collect()
 }

@@ -1,0 +1,307 @@
+//! `#[derive(CustomResource)]` on `<Kind>Spec`: the spec's schema, the root type `<Kind>`, its
+//! kube traits, and the `CrdVersion` that becomes its CRD.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::DeriveInput;
+use webop_attrs::kind_attrs::{self, KindAttrs};
+
+use crate::schema_derive;
+
+pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
+    if !input.generics.params.is_empty() {
+        return Err(syn::Error::new_spanned(
+            &input.generics,
+            "a custom resource's spec cannot be generic",
+        ));
+    }
+    let attrs = kind_attrs::parse(&input.attrs, &input.ident)?;
+    let spec_schema = schema_derive::expand(input)?;
+    let root = root_type(input, &attrs);
+    let resource = resource_impls(input, &attrs);
+    let crd = crd_version(input, &attrs);
+    Ok(quote! {
+        #spec_schema
+        #root
+        #resource
+        #crd
+    })
+}
+
+fn k8s() -> TokenStream {
+    quote!(::webop::__private::k8s_openapi)
+}
+
+fn kube_core() -> TokenStream {
+    quote!(::webop::__private::kube_core)
+}
+
+fn root_ident(attrs: &KindAttrs) -> syn::Ident {
+    syn::Ident::new(&attrs.kind, attrs.kind_span)
+}
+
+fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
+    let (k8s, serde) = (k8s(), quote!(::webop::__private::serde));
+    let vis = &input.vis;
+    let spec = &input.ident;
+    let root = root_ident(attrs);
+    let meta = quote!(#k8s::apimachinery::pkg::apis::meta::v1::ObjectMeta);
+    let doc = attrs.doc.clone().unwrap_or_else(|| {
+        format!(
+            "The {} custom resource, with {spec} as its spec.",
+            attrs.kind
+        )
+    });
+    let (status_field, status_init, status_ser, status_de, status_count) = match &attrs.status {
+        Some((status, _)) => (
+            quote!(#vis status: ::core::option::Option<#status>,),
+            quote!(status: ::core::option::Option::None,),
+            quote! {
+                if let ::core::option::Option::Some(status) = &self.status {
+                    state.serialize_field("status", status)?;
+                }
+            },
+            quote!(#[serde(default)] status: ::core::option::Option<#status>,),
+            quote!(usize::from(self.status.is_some())),
+        ),
+        None => (quote!(), quote!(), quote!(), quote!(), quote!(0)),
+    };
+    let status_move = attrs.status.as_ref().map(|_| quote!(status: root.status,));
+    let kind = &attrs.kind;
+    quote! {
+        #[doc = #doc]
+        #[derive(Clone, Debug)]
+        #vis struct #root {
+            #vis metadata: #meta,
+            #vis spec: #spec,
+            #status_field
+        }
+
+        impl #root {
+            /// A new object named `name` with `spec` and no status.
+            #vis fn new(name: &str, spec: #spec) -> Self {
+                Self {
+                    metadata: #meta {
+                        name: ::core::option::Option::Some(name.to_owned()),
+                        ..::core::default::Default::default()
+                    },
+                    spec,
+                    #status_init
+                }
+            }
+        }
+
+        #[automatically_derived]
+        impl #serde::Serialize for #root {
+            fn serialize<__S: #serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                use #serde::ser::SerializeStruct;
+                let mut state = serializer.serialize_struct(#kind, 4 + #status_count)?;
+                state.serialize_field("apiVersion", &<Self as ::webop::__private::kube_core::Resource>::api_version(&()))?;
+                state.serialize_field("kind", #kind)?;
+                state.serialize_field("metadata", &self.metadata)?;
+                state.serialize_field("spec", &self.spec)?;
+                #status_ser
+                state.end()
+            }
+        }
+
+        #[automatically_derived]
+        impl<'de> #serde::Deserialize<'de> for #root {
+            fn deserialize<__D: #serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                #[derive(#serde::Deserialize)]
+                #[serde(crate = "::webop::__private::serde")]
+                struct Root {
+                    #[serde(default)]
+                    metadata: #meta,
+                    spec: #spec,
+                    #status_de
+                }
+                let root = <Root as #serde::Deserialize>::deserialize(deserializer)?;
+                ::core::result::Result::Ok(Self { metadata: root.metadata, spec: root.spec, #status_move })
+            }
+        }
+    }
+}
+
+fn resource_impls(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
+    let spec = &input.ident;
+    let (k8s, kube_core) = (k8s(), kube_core());
+    let root = root_ident(attrs);
+    let KindAttrs {
+        group,
+        version,
+        kind,
+        plural,
+        short_names,
+        ..
+    } = attrs;
+    let api_version = if group.is_empty() {
+        version.clone()
+    } else {
+        format!("{group}/{version}")
+    };
+    let scope = if attrs.namespaced {
+        quote!(#kube_core::NamespaceResourceScope)
+    } else {
+        quote!(#kube_core::ClusterResourceScope)
+    };
+    let meta = quote!(#k8s::apimachinery::pkg::apis::meta::v1::ObjectMeta);
+    let crd_name = format!("{plural}.{group}");
+    let crd_type = quote!(#k8s::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition);
+    let status_impl = attrs.status.as_ref().map(|(status, _)| {
+        quote! {
+            #[automatically_derived]
+            impl #kube_core::object::HasStatus for #root {
+                type Status = #status;
+                fn status(&self) -> ::core::option::Option<&#status> {
+                    self.status.as_ref()
+                }
+                fn status_mut(&mut self) -> &mut ::core::option::Option<#status> {
+                    &mut self.status
+                }
+            }
+        }
+    });
+    quote! {
+        #[automatically_derived]
+        impl #kube_core::Resource for #root {
+            type DynamicType = ();
+            type Scope = #scope;
+            fn kind(_: &()) -> ::std::borrow::Cow<'_, str> { #kind.into() }
+            fn group(_: &()) -> ::std::borrow::Cow<'_, str> { #group.into() }
+            fn version(_: &()) -> ::std::borrow::Cow<'_, str> { #version.into() }
+            fn api_version(_: &()) -> ::std::borrow::Cow<'_, str> { #api_version.into() }
+            fn plural(_: &()) -> ::std::borrow::Cow<'_, str> { #plural.into() }
+            fn meta(&self) -> &#meta { &self.metadata }
+            fn meta_mut(&mut self) -> &mut #meta { &mut self.metadata }
+        }
+
+        #[automatically_derived]
+        impl #kube_core::object::HasSpec for #root {
+            type Spec = #spec;
+            fn spec(&self) -> &#spec { &self.spec }
+            fn spec_mut(&mut self) -> &mut #spec { &mut self.spec }
+        }
+
+        #status_impl
+
+        #[automatically_derived]
+        impl #kube_core::CustomResourceExt for #root {
+            fn crd() -> #crd_type {
+                #root::crd()
+            }
+            fn crd_name() -> &'static str { #crd_name }
+            fn api_resource() -> #kube_core::dynamic::ApiResource {
+                #kube_core::dynamic::ApiResource::erase::<Self>(&())
+            }
+            fn shortnames() -> &'static [&'static str] { &[#(#short_names),*] }
+        }
+    }
+}
+
+fn opt_str(value: &Option<String>) -> TokenStream {
+    match value {
+        Some(v) => quote!(::core::option::Option::Some(#v)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn crd_version(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
+    let k8s = k8s();
+    let vis = &input.vis;
+    let spec = &input.ident;
+    let root = root_ident(attrs);
+    let KindAttrs {
+        group,
+        version,
+        kind,
+        plural,
+        singular,
+        short_names,
+        categories,
+        ..
+    } = attrs;
+    let namespaced = attrs.namespaced;
+    let doc = opt_str(&attrs.doc);
+    let spec_required = attrs.spec_required;
+    let status_schema = match &attrs.status {
+        Some((status, _)) => {
+            quote!(::core::option::Option::Some(<#status as ::webop::schema::Schema>::schema()))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let status_subresource = attrs.status.as_ref().is_some_and(|(_, sub)| *sub);
+    let columns = attrs.printer_columns.iter().map(|c| {
+        let (name, type_, json_path, priority) = (&c.name, &c.type_, &c.json_path, c.priority);
+        let (description, format) = (opt_str(&c.description), opt_str(&c.format));
+        quote! {
+            ::webop::crd::PrinterColumn {
+                name: #name, type_: #type_, json_path: #json_path,
+                description: #description, format: #format, priority: #priority,
+            }
+        }
+    });
+    let scale = match &attrs.scale {
+        Some(s) => {
+            let (spec_path, status_path, selector) =
+                (&s.spec_path, &s.status_path, opt_str(&s.selector_path));
+            quote!(::core::option::Option::Some(::webop::crd::Scale {
+                spec_path: #spec_path, status_path: #status_path, selector_path: #selector,
+            }))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let (storage, served, skip) = (attrs.storage, attrs.served, attrs.skip);
+    let deprecated = match &attrs.deprecated {
+        Some(warning) => {
+            let warning = opt_str(warning);
+            quote!(::core::option::Option::Some(#warning))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let (selectable, annotations, labels) =
+        (&attrs.selectable_fields, &attrs.annotations, &attrs.labels);
+    let crd_type = quote!(#k8s::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition);
+    quote! {
+        impl #root {
+            /// This version of the kind, for `webop::crd::assemble` (which merges the versions
+            /// of a kind into one CRD).
+            #vis fn crd_version() -> ::webop::crd::CrdVersion {
+                ::webop::crd::CrdVersion {
+                    group: #group,
+                    version: #version,
+                    kind: #kind,
+                    names: ::webop::crd::Names {
+                        plural: #plural,
+                        singular: #singular,
+                        short_names: &[#(#short_names),*],
+                        categories: &[#(#categories),*],
+                    },
+                    namespaced: #namespaced,
+                    schema: ::webop::crd::root_schema(
+                        #doc,
+                        <#spec as ::webop::schema::Schema>::schema(),
+                        #status_schema,
+                        #spec_required,
+                    ),
+                    printer_columns: &[#(#columns),*],
+                    status_subresource: #status_subresource,
+                    scale: #scale,
+                    storage: #storage,
+                    served: #served,
+                    skip: #skip,
+                    deprecated: #deprecated,
+                    selectable_fields: &[#(#selectable),*],
+                    annotations: &[#(#annotations),*],
+                    labels: &[#(#labels),*],
+                }
+            }
+
+            /// The CRD of this version alone (a kind with several versions gets its CRD from
+            /// `webop::crd::assemble` over all of them).
+            #vis fn crd() -> #crd_type {
+                ::webop::crd::single(Self::crd_version())
+            }
+        }
+    }
+}

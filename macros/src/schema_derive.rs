@@ -1,0 +1,246 @@
+//! `#[derive(Schema)]`: the schema of a struct (named fields or a newtype) or of an enum of unit
+//! variants, from its fields, doc comments, serde attributes and schema attributes.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{Data, DeriveInput, Fields, Generics, Type};
+use webop_attrs::doc;
+use webop_attrs::schema_attrs::{self, Marker, MarkerAt, Presence, SchemaAttrs, Target};
+use webop_attrs::serde_attrs::{self, Container};
+
+use crate::markers::slice;
+use crate::types::{self, Kind};
+
+/// `impl Schema for <type>`.
+pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
+    let body = body(input)?;
+    let ident = &input.ident;
+    let generics = with_schema_bounds(&input.generics);
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    Ok(quote! {
+        #[automatically_derived]
+        impl #impl_generics ::webop::schema::Schema for #ident #ty_generics #where_clause {
+            fn schema() -> ::webop::schema::JSONSchemaProps {
+                #body
+            }
+        }
+    })
+}
+
+fn with_schema_bounds(generics: &Generics) -> Generics {
+    let mut generics = generics.clone();
+    for param in generics.type_params_mut() {
+        param
+            .bounds
+            .push(syn::parse_quote!(::webop::schema::Schema));
+    }
+    generics
+}
+
+fn opt_str(value: Option<String>) -> TokenStream {
+    match value {
+        Some(v) => quote!(::core::option::Option::Some(#v)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+/// The expression that builds the schema of `input`.
+fn body(input: &DeriveInput) -> syn::Result<TokenStream> {
+    let container = serde_attrs::container(&input.attrs)?;
+    let type_attrs = schema_attrs::parse(&input.attrs, Target::Type)?;
+    let description = opt_str(doc::description(&input.attrs));
+    let type_markers = slice(&type_attrs.markers);
+    let type_name = input.ident.to_string();
+    match &input.data {
+        Data::Struct(data) => match &data.fields {
+            Fields::Named(fields) => {
+                let mut calls = Vec::new();
+                for field in &fields.named {
+                    if let Some(call) = field_call(field, &container)? {
+                        calls.push(call);
+                    }
+                }
+                Ok(quote! {
+                    let mut __schema = ::webop::schema::StructSchema::new(#type_name);
+                    #(#calls)*
+                    __schema.finish(#description, #type_markers)
+                })
+            }
+            Fields::Unnamed(fields) if fields.unnamed.len() == 1 => {
+                let inner = &fields.unnamed[0].ty;
+                check_markers(inner, &type_attrs)?;
+                Ok(quote! {
+                    ::webop::schema::described(
+                        #type_name,
+                        <#inner as ::webop::schema::Schema>::schema(),
+                        #description,
+                        #type_markers,
+                    )
+                })
+            }
+            _ => Err(syn::Error::new(
+                input.ident.span(),
+                "a schema needs named fields or a single newtype field (a Go struct or a named Go type)",
+            )),
+        },
+        Data::Enum(data) => {
+            if container.tagged {
+                return Err(data_enum_error(input.ident.span()));
+            }
+            let mut values = Vec::new();
+            for variant in &data.variants {
+                if !matches!(variant.fields, Fields::Unit) {
+                    return Err(data_enum_error(variant.ident.span()));
+                }
+                let serde = serde_attrs::field(&variant.attrs)?;
+                if serde.skip {
+                    continue;
+                }
+                let name = variant.ident.to_string();
+                values.push(serde.rename.unwrap_or_else(|| match container.rename_all {
+                    Some(rule) => rule.apply_to_variant(&name),
+                    None => name,
+                }));
+            }
+            Ok(quote!(::webop::schema::enum_schema(#description, &[#(#values),*], #type_markers)))
+        }
+        Data::Union(data) => Err(syn::Error::new(
+            data.union_token.span,
+            "unions have no CRD schema",
+        )),
+    }
+}
+
+fn data_enum_error(span: Span) -> syn::Error {
+    syn::Error::new(
+        span,
+        "only enums of unit variants have a CRD schema (a string enum); for alternatives use a struct of optional fields with #[validate(exactly_one_of = [...])]",
+    )
+}
+
+/// The `__schema.field(...)` / `__schema.flatten(...)` call for one field, or none if serde
+/// skips it.
+fn field_call(field: &syn::Field, container: &Container) -> syn::Result<Option<TokenStream>> {
+    let serde = serde_attrs::field(&field.attrs)?;
+    let attrs = schema_attrs::parse(&field.attrs, Target::Field)?;
+    if serde.skip {
+        return Ok(None);
+    }
+    let ty = &field.ty;
+    let markers = slice(&attrs.markers);
+    if serde.flatten {
+        return Ok(Some(quote_spanned! {ty.span()=>
+            __schema.flatten(<#ty as ::webop::schema::Schema>::schema(), #markers);
+        }));
+    }
+    if !attrs.schemaless {
+        check_markers(ty, &attrs)?;
+    }
+    let ident = field.ident.as_ref().expect("named field");
+    let raw = syn::ext::IdentExt::unraw(ident).to_string();
+    let name = serde
+        .rename
+        .clone()
+        .unwrap_or_else(|| match container.rename_all {
+            Some(rule) => rule.apply_to_field(&raw),
+            None => raw,
+        });
+    let required = match attrs.presence {
+        Some((Presence::Required, _)) => quote!(true),
+        Some((Presence::Optional, _)) => quote!(false),
+        None if serde.default || container.default || attrs.default_json().is_some() => {
+            quote!(false)
+        }
+        None => quote!(!<#ty as ::webop::schema::Schema>::OPTIONAL),
+    };
+    let schema = if attrs.schemaless {
+        quote!(::webop::schema::JSONSchemaProps::default())
+    } else if types::is_bytes(ty) || types::option_inner(ty).is_some_and(types::is_bytes) {
+        quote!(<::webop::schema::Bytes as ::webop::schema::Schema>::schema())
+    } else {
+        quote_spanned!(ty.span()=> <#ty as ::webop::schema::Schema>::schema())
+    };
+    let description = opt_str(doc::description(&field.attrs));
+    Ok(Some(quote! {
+        __schema.field(#name, #required, #description, #schema, #markers);
+    }))
+}
+
+/// Refuses, at the attribute, markers that cannot apply to a std type (controller-gen reports
+/// these when it generates; webop reports them when it compiles).
+fn check_markers(ty: &Type, attrs: &SchemaAttrs) -> syn::Result<()> {
+    if attrs.has(|m| matches!(m, Marker::Type(_))) {
+        return Ok(());
+    }
+    let Some(kind) = types::kind(ty) else {
+        return Ok(());
+    };
+    let int_or_string = attrs.has(|m| *m == Marker::IntOrString);
+    for MarkerAt { marker, span } in &attrs.markers {
+        let (name, ok) = match marker {
+            Marker::Minimum(v) | Marker::Maximum(v) | Marker::MultipleOf(v) => {
+                if kind == Kind::Integer && v.fract() != 0.0 {
+                    return Err(syn::Error::new(
+                        *span,
+                        format!("{} is not an integer, and this field is an integer", v),
+                    ));
+                }
+                (
+                    marker_name(marker),
+                    matches!(kind, Kind::Integer | Kind::Number),
+                )
+            }
+            Marker::ExclusiveMinimum(_) | Marker::ExclusiveMaximum(_) => (
+                marker_name(marker),
+                matches!(kind, Kind::Integer | Kind::Number),
+            ),
+            Marker::MinLength(_) | Marker::MaxLength(_) | Marker::Pattern(_) => {
+                (marker_name(marker), kind == Kind::String || int_or_string)
+            }
+            Marker::MinItems(_)
+            | Marker::MaxItems(_)
+            | Marker::UniqueItems(_)
+            | Marker::ListType(_)
+            | Marker::ListMapKeys(_)
+            | Marker::Items(_) => (marker_name(marker), kind == Kind::Array),
+            Marker::MinProperties(_) | Marker::MaxProperties(_) | Marker::MapType(_) => {
+                (marker_name(marker), kind == Kind::Map)
+            }
+            _ => continue,
+        };
+        if !ok {
+            return Err(syn::Error::new(
+                *span,
+                format!(
+                    "`{name}` does not apply to this field: its type is {}",
+                    kind.describe()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn marker_name(marker: &Marker) -> &'static str {
+    match marker {
+        Marker::Minimum(_) => "minimum",
+        Marker::Maximum(_) => "maximum",
+        Marker::MultipleOf(_) => "multiple_of",
+        Marker::ExclusiveMinimum(_) => "exclusive_minimum",
+        Marker::ExclusiveMaximum(_) => "exclusive_maximum",
+        Marker::MinLength(_) => "min_length",
+        Marker::MaxLength(_) => "max_length",
+        Marker::Pattern(_) => "pattern",
+        Marker::MinItems(_) => "min_items",
+        Marker::MaxItems(_) => "max_items",
+        Marker::UniqueItems(_) => "unique_items",
+        Marker::ListType(_) => "list_type",
+        Marker::ListMapKeys(_) => "list_map_key",
+        Marker::Items(_) => "items",
+        Marker::MinProperties(_) => "min_properties",
+        Marker::MaxProperties(_) => "max_properties",
+        Marker::MapType(_) => "map_type",
+        _ => "attribute",
+    }
+}

@@ -1,0 +1,134 @@
+//! webop's `Serialize` and `Deserialize` derives: serde's, through a hidden `#[serde(remote)]`
+//! copy of the type whose fields carry what Go's JSON does by default and what the schema says:
+//! `Option` fields are omitted when `None` (Go's `omitempty` on a pointer; the schema does not
+//! allow `null`), and a field with `#[schema(default = ...)]` gets that value when absent, as
+//! the API server would store it.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use syn::{Attribute, Data, DeriveInput, parse_quote};
+use webop_attrs::schema_attrs::{self, Marker, Target};
+use webop_attrs::serde_attrs;
+
+use crate::types;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    Serialize,
+    Deserialize,
+}
+
+fn keep(attr: &Attribute) -> bool {
+    attr.path().is_ident("serde") || attr.path().is_ident("cfg")
+}
+
+pub fn expand(input: &DeriveInput, direction: Direction) -> syn::Result<TokenStream> {
+    if !input.generics.params.is_empty() {
+        return Err(syn::Error::new_spanned(
+            &input.generics,
+            "webop's Serialize/Deserialize derives do not take generic types; derive serde's (`#[derive(serde::Serialize, serde::Deserialize)]`) on this type",
+        ));
+    }
+    let ident = &input.ident;
+    let remote_name = ident.to_string();
+    let mut remote = input.clone();
+    remote.ident = format_ident!("__WebopRemote");
+    remote.attrs.retain(keep);
+    let mut default_fns = Vec::new();
+    let mut fields: Vec<&mut syn::Field> = match &mut remote.data {
+        Data::Struct(data) => data.fields.iter_mut().collect(),
+        Data::Enum(data) => data
+            .variants
+            .iter_mut()
+            .flat_map(|v| {
+                v.attrs.retain(keep);
+                v.fields.iter_mut()
+            })
+            .collect(),
+        Data::Union(data) => {
+            return Err(syn::Error::new(
+                data.union_token.span,
+                "unions cannot be serialized by serde",
+            ));
+        }
+    };
+    for (index, field) in fields.iter_mut().enumerate() {
+        let schema = schema_attrs::parse(&field.attrs, Target::Field)?;
+        let serde = serde_attrs::field(&field.attrs)?;
+        field.attrs.retain(keep);
+        let ty = field.ty.clone();
+        match direction {
+            Direction::Deserialize => {
+                if let Some(json) = schema.default_json()
+                    && !serde.default
+                {
+                    let function = format_ident!("__webop_default_{index}");
+                    let at = format!(
+                        "{remote_name}.{}",
+                        field
+                            .ident
+                            .as_ref()
+                            .map(ToString::to_string)
+                            .unwrap_or(index.to_string())
+                    );
+                    let path = function.to_string();
+                    default_fns.push(quote! {
+                        fn #function() -> #ty {
+                            ::webop::__private::default_value(#json, #at)
+                        }
+                    });
+                    field.attrs.push(parse_quote!(#[serde(default = #path)]));
+                }
+            }
+            Direction::Serialize => {
+                let nullable = schema.has(|m| *m == Marker::Nullable);
+                if types::option_inner(&ty).is_some()
+                    && !serde.skip_serializing_if
+                    && !serde.flatten
+                    && !nullable
+                {
+                    field
+                        .attrs
+                        .push(parse_quote!(#[serde(skip_serializing_if = "::core::option::Option::is_none")]));
+                }
+            }
+        }
+    }
+    let derive = match direction {
+        Direction::Serialize => quote!(::webop::__private::serde::Serialize),
+        Direction::Deserialize => quote!(::webop::__private::serde::Deserialize),
+    };
+    let implementation = match direction {
+        Direction::Serialize => quote! {
+            #[automatically_derived]
+            impl ::webop::__private::serde::Serialize for #ident {
+                fn serialize<__S: ::webop::__private::serde::Serializer>(
+                    &self,
+                    serializer: __S,
+                ) -> ::core::result::Result<__S::Ok, __S::Error> {
+                    __WebopRemote::serialize(self, serializer)
+                }
+            }
+        },
+        Direction::Deserialize => quote! {
+            #[automatically_derived]
+            impl<'de> ::webop::__private::serde::Deserialize<'de> for #ident {
+                fn deserialize<__D: ::webop::__private::serde::Deserializer<'de>>(
+                    deserializer: __D,
+                ) -> ::core::result::Result<Self, __D::Error> {
+                    __WebopRemote::deserialize(deserializer)
+                }
+            }
+        },
+    };
+    Ok(quote! {
+        const _: () = {
+            #[derive(#derive)]
+            #[serde(remote = #remote_name, crate = "::webop::__private::serde")]
+            #[allow(dead_code, non_camel_case_types, clippy::all)]
+            #remote
+            #(#default_fns)*
+            #implementation
+        };
+    })
+}

@@ -1,0 +1,50 @@
+//! The schema of a kind's root object: what controller-gen flattens out of a Go type that embeds
+//! `TypeMeta` and `ObjectMeta` and has `Spec` and `Status` fields.
+
+use std::collections::BTreeMap;
+
+use crate::schema::{JSONSchemaProps, typed};
+
+const API_VERSION_DOC: &str = "APIVersion defines the versioned schema of this representation of an object.\n\
+Servers should convert recognized schemas to the latest internal value, and\n\
+may reject unrecognized values.\n\
+More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources";
+
+const KIND_DOC: &str = "Kind is a string value representing the REST resource this object represents.\n\
+Servers may infer this from the endpoint the client submits requests to.\n\
+Cannot be updated.\n\
+In CamelCase.\n\
+More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds";
+
+fn described(description: &str) -> JSONSchemaProps {
+    JSONSchemaProps {
+        description: Some(description.to_owned()),
+        ..typed("string", None)
+    }
+}
+
+/// The `openAPIV3Schema` of a kind: `apiVersion`, `kind`, `metadata` (just `type: object`: the
+/// API server owns it), `spec` and, when the kind has one, `status`. `description` is the
+/// root's (`#[resource(doc = ...)]`); `spec_required` lists `spec` as required.
+pub fn root_schema(
+    description: Option<&str>,
+    spec: JSONSchemaProps,
+    status: Option<JSONSchemaProps>,
+    spec_required: bool,
+) -> JSONSchemaProps {
+    let mut properties = BTreeMap::from([
+        ("apiVersion".to_owned(), described(API_VERSION_DOC)),
+        ("kind".to_owned(), described(KIND_DOC)),
+        ("metadata".to_owned(), typed("object", None)),
+        ("spec".to_owned(), spec),
+    ]);
+    if let Some(status) = status {
+        properties.insert("status".to_owned(), status);
+    }
+    JSONSchemaProps {
+        description: description.map(str::to_owned),
+        properties: Some(properties),
+        required: spec_required.then(|| vec!["spec".to_owned()]),
+        ..typed("object", None)
+    }
+}

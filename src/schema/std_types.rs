@@ -1,0 +1,173 @@
+//! `Schema` for std types, mapped as controller-gen maps the Go types they stand for.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+use super::{JSONSchemaProps, JSONSchemaPropsOrArray, JSONSchemaPropsOrBool, Schema, typed};
+
+macro_rules! scalar {
+    ($ty:literal, $format:expr => $($rust:ty),+) => {
+        $(impl Schema for $rust {
+            fn schema() -> JSONSchemaProps {
+                typed($ty, $format)
+            }
+        })+
+    };
+}
+
+// Go: int32/uint32 → int32, int64/uint64 → int64, other integers carry no format.
+scalar!("integer", Some("int32") => i32, u32);
+scalar!("integer", Some("int64") => i64, u64);
+scalar!("integer", None => i8, i16, u8, u16, isize, usize);
+scalar!("number", None => f32, f64);
+scalar!("string", None => String, str, char);
+scalar!("boolean", None => bool);
+
+impl<T: Schema + ?Sized> Schema for &T {
+    fn schema() -> JSONSchemaProps {
+        T::schema()
+    }
+    const OPTIONAL: bool = T::OPTIONAL;
+}
+
+impl<T: Schema + ?Sized> Schema for Box<T> {
+    fn schema() -> JSONSchemaProps {
+        T::schema()
+    }
+    const OPTIONAL: bool = T::OPTIONAL;
+}
+
+/// A Go pointer: the schema of the pointee, optional, and (unlike kube-derive) not nullable.
+impl<T: Schema> Schema for Option<T> {
+    fn schema() -> JSONSchemaProps {
+        T::schema()
+    }
+    const OPTIONAL: bool = true;
+}
+
+pub(super) fn array(items: JSONSchemaProps) -> JSONSchemaProps {
+    JSONSchemaProps {
+        items: Some(JSONSchemaPropsOrArray::Schema(Box::new(items))),
+        ..typed("array", None)
+    }
+}
+
+fn map(values: JSONSchemaProps) -> JSONSchemaProps {
+    JSONSchemaProps {
+        additional_properties: Some(JSONSchemaPropsOrBool::Schema(Box::new(values))),
+        ..typed("object", None)
+    }
+}
+
+/// Go's `[]byte` is base64 in JSON: a string of format byte. `Vec<u8>` is the same bytes, but
+/// serde writes it as a list of numbers unless told otherwise, so the field must serialize it
+/// as base64 (e.g. with `#[serde(with = ...)]`) for the schema to describe the data.
+pub struct Bytes;
+
+impl Schema for Bytes {
+    fn schema() -> JSONSchemaProps {
+        typed("string", Some("byte"))
+    }
+}
+
+impl<T: Schema> Schema for Vec<T> {
+    fn schema() -> JSONSchemaProps {
+        array(T::schema())
+    }
+}
+
+impl<T: Schema> Schema for [T] {
+    fn schema() -> JSONSchemaProps {
+        array(T::schema())
+    }
+}
+
+impl<T: Schema, const N: usize> Schema for [T; N] {
+    fn schema() -> JSONSchemaProps {
+        array(T::schema())
+    }
+}
+
+impl<T: Schema> Schema for BTreeSet<T> {
+    fn schema() -> JSONSchemaProps {
+        array(T::schema())
+    }
+}
+
+impl<T: Schema, S> Schema for HashSet<T, S> {
+    fn schema() -> JSONSchemaProps {
+        array(T::schema())
+    }
+}
+
+impl<K, V: Schema> Schema for BTreeMap<K, V> {
+    fn schema() -> JSONSchemaProps {
+        map(V::schema())
+    }
+}
+
+impl<K, V: Schema, S> Schema for HashMap<K, V, S> {
+    fn schema() -> JSONSchemaProps {
+        map(V::schema())
+    }
+}
+
+/// Arbitrary JSON, like apiextensions' `JSON` type: kept as it is by the API server.
+impl Schema for serde_json::Value {
+    fn schema() -> JSONSchemaProps {
+        JSONSchemaProps {
+            x_kubernetes_preserve_unknown_fields: Some(true),
+            ..JSONSchemaProps::default()
+        }
+    }
+}
+
+/// A JSON object of arbitrary content, like Go's `runtime.RawExtension`.
+impl Schema for serde_json::Map<String, serde_json::Value> {
+    fn schema() -> JSONSchemaProps {
+        JSONSchemaProps {
+            x_kubernetes_preserve_unknown_fields: Some(true),
+            ..typed("object", None)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_carry_go_formats() {
+        assert_eq!(i32::schema(), typed("integer", Some("int32")));
+        assert_eq!(u64::schema(), typed("integer", Some("int64")));
+        assert_eq!(u8::schema(), typed("integer", None));
+    }
+
+    #[test]
+    fn option_is_the_inner_schema_and_optional_but_not_nullable() {
+        assert_eq!(Option::<String>::schema(), typed("string", None));
+        const { assert!(Option::<String>::OPTIONAL && !String::OPTIONAL) };
+    }
+
+    #[test]
+    fn containers() {
+        let list = Vec::<bool>::schema();
+        assert_eq!(list.type_.as_deref(), Some("array"));
+        assert_eq!(
+            list.items,
+            Some(JSONSchemaPropsOrArray::Schema(Box::new(typed(
+                "boolean", None
+            ))))
+        );
+        let labels = BTreeMap::<String, String>::schema();
+        assert_eq!(
+            labels.additional_properties,
+            Some(JSONSchemaPropsOrBool::Schema(Box::new(typed(
+                "string", None
+            ))))
+        );
+        assert_eq!(
+            serde_json::Value::schema().x_kubernetes_preserve_unknown_fields,
+            Some(true)
+        );
+    }
+}
