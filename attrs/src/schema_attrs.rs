@@ -237,7 +237,7 @@ fn validate_arg(
             return Err(type_only(&name));
         }
         _ => {
-            let marker = validation_marker(arg, target)?;
+            let marker = validation_marker(arg)?;
             out.markers.push(MarkerAt {
                 marker,
                 span: arg.span(),
@@ -248,7 +248,7 @@ fn validate_arg(
 }
 
 /// The `#[validate]` keys that are markers (also valid inside `items(...)`).
-fn validation_marker(arg: &Arg, target: Target) -> syn::Result<Marker> {
+fn validation_marker(arg: &Arg) -> syn::Result<Marker> {
     let strings = |arg: &Arg| -> syn::Result<Vec<String>> {
         Ok(arg.strings()?.iter().map(|s| s.value()).collect())
     };
@@ -303,7 +303,7 @@ fn validation_marker(arg: &Arg, target: Target) -> syn::Result<Marker> {
                     ));
                 }
                 items.push(MarkerAt {
-                    marker: validation_marker(inner, target)?,
+                    marker: validation_marker(inner)?,
                     span: inner.span(),
                 });
             }

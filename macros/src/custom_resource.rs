@@ -267,6 +267,9 @@ fn crd_version(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
             /// This version of the kind, for `webop::crd::assemble` (which merges the versions
             /// of a kind into one CRD).
             #vis fn crd_version() -> ::webop::crd::CrdVersion {
+                let mut defs = ::webop::schema::Definitions::default();
+                let spec = <#spec as ::webop::schema::Schema>::use_site(&mut defs);
+                let status = #status_schema;
                 ::webop::crd::CrdVersion {
                     group: #group,
                     version: #version,
@@ -278,12 +281,7 @@ fn crd_version(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
                         categories: &[#(#categories),*],
                     },
                     namespaced: #namespaced,
-                    schema: ::webop::crd::root_schema(
-                        #doc,
-                        <#spec as ::webop::schema::Schema>::schema(),
-                        #status_schema,
-                        #spec_required,
-                    ),
+                    schema: ::webop::crd::root_schema(&defs, #doc, spec, status, #spec_required),
                     printer_columns: &[#(#columns),*],
                     status_subresource: #status_subresource,
                     scale: #scale,

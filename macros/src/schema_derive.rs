@@ -21,7 +21,7 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     Ok(quote! {
         #[automatically_derived]
         impl #impl_generics ::webop::schema::Schema for #ident #ty_generics #where_clause {
-            fn schema() -> ::webop::schema::JSONSchemaProps {
+            fn use_site(defs: &mut ::webop::schema::Definitions) -> ::webop::schema::JSONSchemaProps {
                 #body
             }
         }
@@ -45,7 +45,7 @@ fn opt_str(value: Option<String>) -> TokenStream {
     }
 }
 
-/// The expression that builds the schema of `input`.
+/// The expression that registers the definition of `input` and returns its reference.
 fn body(input: &DeriveInput) -> syn::Result<TokenStream> {
     let container = serde_attrs::container(&input.attrs)?;
     let type_attrs = schema_attrs::parse(&input.attrs, Target::Type)?;
@@ -62,21 +62,22 @@ fn body(input: &DeriveInput) -> syn::Result<TokenStream> {
                     }
                 }
                 Ok(quote! {
-                    let mut __schema = ::webop::schema::StructSchema::new(#type_name);
-                    #(#calls)*
-                    __schema.finish(#description, #type_markers)
+                    defs.named::<Self>(::webop::schema::JSONSchemaProps::default(), |defs| {
+                        let mut __schema = ::webop::schema::StructSchema::new(#type_name);
+                        #(#calls)*
+                        __schema.finish(#description, #type_markers)
+                    })
                 })
             }
             Fields::Unnamed(fields) if fields.unnamed.len() == 1 => {
                 let inner = &fields.unnamed[0].ty;
                 check_markers(inner, &type_attrs)?;
                 Ok(quote! {
-                    ::webop::schema::described(
-                        #type_name,
-                        <#inner as ::webop::schema::Schema>::schema(),
-                        #description,
-                        #type_markers,
-                    )
+                    let inner = <#inner as ::webop::schema::Schema>::use_site(defs);
+                    let reference = ::webop::schema::newtype_reference(&inner);
+                    defs.named::<Self>(reference, |_| {
+                        ::webop::schema::newtype_definition(#type_name, inner, #description, #type_markers)
+                    })
                 })
             }
             _ => Err(syn::Error::new(
@@ -103,7 +104,11 @@ fn body(input: &DeriveInput) -> syn::Result<TokenStream> {
                     None => name,
                 }));
             }
-            Ok(quote!(::webop::schema::enum_schema(#description, &[#(#values),*], #type_markers)))
+            Ok(quote! {
+                defs.named::<Self>(::webop::schema::typed("string", ::core::option::Option::None), |_| {
+                    ::webop::schema::enum_definition(#type_name, #description, &[#(#values),*], #type_markers)
+                })
+            })
         }
         Data::Union(data) => Err(syn::Error::new(
             data.union_token.span,
@@ -131,7 +136,7 @@ fn field_call(field: &syn::Field, container: &Container) -> syn::Result<Option<T
     let markers = slice(&attrs.markers);
     if serde.flatten {
         return Ok(Some(quote_spanned! {ty.span()=>
-            __schema.flatten(<#ty as ::webop::schema::Schema>::schema(), #markers);
+            __schema.flatten(<#ty as ::webop::schema::Schema>::use_site(defs), #markers);
         }));
     }
     if !attrs.schemaless {
@@ -157,9 +162,9 @@ fn field_call(field: &syn::Field, container: &Container) -> syn::Result<Option<T
     let schema = if attrs.schemaless {
         quote!(::webop::schema::JSONSchemaProps::default())
     } else if types::is_bytes(ty) || types::option_inner(ty).is_some_and(types::is_bytes) {
-        quote!(<::webop::schema::Bytes as ::webop::schema::Schema>::schema())
+        quote!(<::webop::schema::Bytes as ::webop::schema::Schema>::use_site(defs))
     } else {
-        quote_spanned!(ty.span()=> <#ty as ::webop::schema::Schema>::schema())
+        quote_spanned!(ty.span()=> <#ty as ::webop::schema::Schema>::use_site(defs))
     };
     let description = opt_str(doc::description(&field.attrs));
     Ok(Some(quote! {

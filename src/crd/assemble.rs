@@ -257,7 +257,7 @@ fn version_of(v: &CrdVersion) -> CustomResourceDefinitionVersion {
 mod tests {
     use super::*;
     use crate::crd::{Names, PrinterColumn, root_schema};
-    use crate::schema::typed;
+    use crate::schema::{Definitions, typed};
 
     fn version(name: &'static str) -> CrdVersion {
         CrdVersion {
@@ -271,7 +271,13 @@ mod tests {
                 categories: &[],
             },
             namespaced: true,
-            schema: root_schema(None, typed("object", None), None, false),
+            schema: root_schema(
+                &Definitions::default(),
+                None,
+                typed("object", None),
+                None,
+                false,
+            ),
             printer_columns: &[],
             status_subresource: false,
             scale: None,

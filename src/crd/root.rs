@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::schema::{JSONSchemaProps, typed};
+use crate::schema::{Definitions, JSONSchemaProps, flatten, typed};
 
 const API_VERSION_DOC: &str = "APIVersion defines the versioned schema of this representation of an object.\n\
 Servers should convert recognized schemas to the latest internal value, and\n\
@@ -23,10 +23,13 @@ fn described(description: &str) -> JSONSchemaProps {
     }
 }
 
-/// The `openAPIV3Schema` of a kind: `apiVersion`, `kind`, `metadata` (just `type: object`: the
-/// API server owns it), `spec` and, when the kind has one, `status`. `description` is the
-/// root's (`#[resource(doc = ...)]`); `spec_required` lists `spec` as required.
+/// The `openAPIV3Schema` of a kind, flattened: `apiVersion`, `kind`, `metadata` (just
+/// `type: object`: the API server owns it), `spec` and, when the kind has one, `status`, where
+/// `spec` and `status` are the use sites of their types and `defs` holds the definitions.
+/// `description` is the root's (`#[resource(doc = ...)]`); `spec_required` lists `spec` as
+/// required.
 pub fn root_schema(
+    defs: &Definitions,
     description: Option<&str>,
     spec: JSONSchemaProps,
     status: Option<JSONSchemaProps>,
@@ -41,10 +44,11 @@ pub fn root_schema(
     if let Some(status) = status {
         properties.insert("status".to_owned(), status);
     }
-    JSONSchemaProps {
+    let root = JSONSchemaProps {
         description: description.map(str::to_owned),
         properties: Some(properties),
         required: spec_required.then(|| vec!["spec".to_owned()]),
         ..typed("object", None)
-    }
+    };
+    flatten(defs, root)
 }

@@ -1,30 +1,48 @@
-//! The `Schema` trait: a Rust type's OpenAPI v3 schema, fully inlined as controller-gen inlines
-//! Go types into a CRD, plus the pieces macro-generated code builds schemas from.
+//! The `Schema` trait: a Rust type's OpenAPI v3 schema, built the way controller-gen builds a Go
+//! type's, so a CRD comes out byte-identical.
+//!
+//! controller-gen works in two phases, and so does webop: first every use of a named type is a
+//! reference (`$ref`) carrying the use site's own attributes, with the named type's schema kept
+//! aside as a definition; then the flattener replaces each reference by its definition merged
+//! with the use site (`flatten`). That merge decides which description wins, the order of CEL
+//! rules, and which conflicting bounds are hoisted into `allOf`.
 //!
 //! The model is k8s-openapi's `JSONSchemaProps`, so a schema drops straight into a
 //! `CustomResourceDefinition`.
 
+mod definitions;
+mod flatten;
 mod k8s_types;
 mod markers;
 mod std_types;
 mod structs;
 
+pub use definitions::Definitions;
+pub use flatten::flatten;
 pub use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
     ExternalDocumentation, JSON, JSONSchemaProps, JSONSchemaPropsOrArray, JSONSchemaPropsOrBool,
     ValidationRule,
 };
 pub use markers::{Marker, MarkerError, REASONS, XValidation, apply};
 pub use std_types::Bytes;
-pub use structs::{StructSchema, described, enum_schema};
+pub use structs::{StructSchema, enum_definition, newtype_definition, newtype_reference};
 
 /// A type with an OpenAPI v3 schema, as controller-gen would write it for the equivalent Go type.
 ///
 /// Derive it with `#[derive(Schema)]` (or `#[derive(CustomResource)]` on a spec); webop implements
 /// it for the std types and the k8s-openapi types CRDs use.
 pub trait Schema {
-    /// The schema: type, format, properties, and the markers written on the type itself. A
-    /// field's own attributes are applied on top by the containing struct.
-    fn schema() -> JSONSchemaProps;
+    /// The schema where the type is used. Builtin types (numbers, strings, lists, maps) are
+    /// inline; named types (structs, enums, newtypes) are a reference, registered with their
+    /// definition in `defs` through [`Definitions::named`].
+    fn use_site(defs: &mut Definitions) -> JSONSchemaProps;
+
+    /// The complete schema with every reference flattened: what a CRD embeds.
+    fn schema() -> JSONSchemaProps {
+        let mut defs = Definitions::default();
+        let schema = Self::use_site(&mut defs);
+        flatten(&defs, schema)
+    }
 
     /// Whether a struct field of this type may be absent. `Option<T>` is; everything else is
     /// required unless the field says otherwise (serde default, `#[schema(default)]`,

@@ -1,13 +1,16 @@
-//! `Schema` for std types, mapped as controller-gen maps the Go types they stand for.
+//! `Schema` for std types, mapped as controller-gen maps the Go types they stand for: numbers,
+//! strings and booleans, lists and maps are inline; `Option` is a pointer (transparent).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-use super::{JSONSchemaProps, JSONSchemaPropsOrArray, JSONSchemaPropsOrBool, Schema, typed};
+use super::{
+    Definitions, JSONSchemaProps, JSONSchemaPropsOrArray, JSONSchemaPropsOrBool, Schema, typed,
+};
 
 macro_rules! scalar {
     ($ty:literal, $format:expr => $($rust:ty),+) => {
         $(impl Schema for $rust {
-            fn schema() -> JSONSchemaProps {
+            fn use_site(_: &mut Definitions) -> JSONSchemaProps {
                 typed($ty, $format)
             }
         })+
@@ -23,23 +26,23 @@ scalar!("string", None => String, str, char);
 scalar!("boolean", None => bool);
 
 impl<T: Schema + ?Sized> Schema for &T {
-    fn schema() -> JSONSchemaProps {
-        T::schema()
+    fn use_site(defs: &mut Definitions) -> JSONSchemaProps {
+        T::use_site(defs)
     }
     const OPTIONAL: bool = T::OPTIONAL;
 }
 
 impl<T: Schema + ?Sized> Schema for Box<T> {
-    fn schema() -> JSONSchemaProps {
-        T::schema()
+    fn use_site(defs: &mut Definitions) -> JSONSchemaProps {
+        T::use_site(defs)
     }
     const OPTIONAL: bool = T::OPTIONAL;
 }
 
 /// A Go pointer: the schema of the pointee, optional, and (unlike kube-derive) not nullable.
 impl<T: Schema> Schema for Option<T> {
-    fn schema() -> JSONSchemaProps {
-        T::schema()
+    fn use_site(defs: &mut Definitions) -> JSONSchemaProps {
+        T::use_site(defs)
     }
     const OPTIONAL: bool = true;
 }
@@ -64,70 +67,70 @@ fn map(values: JSONSchemaProps) -> JSONSchemaProps {
 pub struct Bytes;
 
 impl Schema for Bytes {
-    fn schema() -> JSONSchemaProps {
+    fn use_site(_: &mut Definitions) -> JSONSchemaProps {
         typed("string", Some("byte"))
     }
 }
 
 impl<T: Schema> Schema for Vec<T> {
-    fn schema() -> JSONSchemaProps {
-        array(T::schema())
+    fn use_site(defs: &mut Definitions) -> JSONSchemaProps {
+        array(T::use_site(defs))
     }
 }
 
 impl<T: Schema> Schema for [T] {
-    fn schema() -> JSONSchemaProps {
-        array(T::schema())
+    fn use_site(defs: &mut Definitions) -> JSONSchemaProps {
+        array(T::use_site(defs))
     }
 }
 
 impl<T: Schema, const N: usize> Schema for [T; N] {
-    fn schema() -> JSONSchemaProps {
-        array(T::schema())
+    fn use_site(defs: &mut Definitions) -> JSONSchemaProps {
+        array(T::use_site(defs))
     }
 }
 
 impl<T: Schema> Schema for BTreeSet<T> {
-    fn schema() -> JSONSchemaProps {
-        array(T::schema())
+    fn use_site(defs: &mut Definitions) -> JSONSchemaProps {
+        array(T::use_site(defs))
     }
 }
 
 impl<T: Schema, S> Schema for HashSet<T, S> {
-    fn schema() -> JSONSchemaProps {
-        array(T::schema())
+    fn use_site(defs: &mut Definitions) -> JSONSchemaProps {
+        array(T::use_site(defs))
     }
 }
 
 impl<K, V: Schema> Schema for BTreeMap<K, V> {
-    fn schema() -> JSONSchemaProps {
-        map(V::schema())
+    fn use_site(defs: &mut Definitions) -> JSONSchemaProps {
+        map(V::use_site(defs))
     }
 }
 
 impl<K, V: Schema, S> Schema for HashMap<K, V, S> {
-    fn schema() -> JSONSchemaProps {
-        map(V::schema())
+    fn use_site(defs: &mut Definitions) -> JSONSchemaProps {
+        map(V::use_site(defs))
     }
 }
 
 /// Arbitrary JSON, like apiextensions' `JSON` type: kept as it is by the API server.
 impl Schema for serde_json::Value {
-    fn schema() -> JSONSchemaProps {
-        JSONSchemaProps {
+    fn use_site(defs: &mut Definitions) -> JSONSchemaProps {
+        defs.named::<Self>(JSONSchemaProps::default(), |_| JSONSchemaProps {
             x_kubernetes_preserve_unknown_fields: Some(true),
             ..JSONSchemaProps::default()
-        }
+        })
     }
 }
 
 /// A JSON object of arbitrary content, like Go's `runtime.RawExtension`.
 impl Schema for serde_json::Map<String, serde_json::Value> {
-    fn schema() -> JSONSchemaProps {
-        JSONSchemaProps {
+    fn use_site(defs: &mut Definitions) -> JSONSchemaProps {
+        defs.named::<Self>(JSONSchemaProps::default(), |_| JSONSchemaProps {
             x_kubernetes_preserve_unknown_fields: Some(true),
             ..typed("object", None)
-        }
+        })
     }
 }
 

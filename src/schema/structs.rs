@@ -1,32 +1,38 @@
-//! Building the schema of a struct (controller-gen's `structToSchema`) and of an enum of unit
-//! variants, from what `#[derive(Schema)]` found in the source.
+//! The definitions of named types: structs (controller-gen's `structToSchema`), enums of unit
+//! variants and newtypes (a named Go type over another type).
 
 use std::collections::BTreeMap;
 
-use super::{JSONSchemaProps, Marker, apply, typed};
+use super::{JSON, JSONSchemaProps, Marker, apply, typed};
 
-/// The schema of a struct under construction: one call per field, then `finish`.
+fn apply_or_panic(schema: &mut JSONSchemaProps, markers: &[Marker], at: &str) {
+    if let Err(err) = apply(schema, markers) {
+        panic!("webop: invalid attribute on {at}: {err}");
+    }
+}
+
+/// The definition of a struct under construction: one call per field, then `finish`.
 pub struct StructSchema {
     type_name: &'static str,
-    schema: JSONSchemaProps,
     properties: BTreeMap<String, JSONSchemaProps>,
     required: Vec<String>,
+    embedded: Vec<JSONSchemaProps>,
 }
 
 impl StructSchema {
-    /// Starts the schema of the struct `type_name` (named in error messages).
+    /// Starts the definition of the struct `type_name` (named in error messages).
     pub fn new(type_name: &'static str) -> Self {
         Self {
             type_name,
-            schema: typed("object", None),
             properties: BTreeMap::new(),
             required: Vec::new(),
+            embedded: Vec::new(),
         }
     }
 
-    /// Adds the property `name`: `schema` is the field type's schema, `description` the field's
-    /// doc comment (it replaces the type's, as in controller-gen, when present), `markers` the
-    /// field's attributes.
+    /// Adds the property `name`: `schema` is the field type's use site, `description` the
+    /// field's doc comment, `markers` the field's attributes, applied here as controller-gen
+    /// applies field markers (to the reference, before flattening).
     pub fn field(
         &mut self,
         name: &str,
@@ -35,71 +41,47 @@ impl StructSchema {
         mut schema: JSONSchemaProps,
         markers: &[Marker],
     ) {
-        if let Some(description) = description {
-            schema.description = Some(description.to_owned());
-        }
-        self.apply(&mut schema, markers, name);
+        schema.description = description.map(str::to_owned);
+        apply_or_panic(&mut schema, markers, &format!("{}.{name}", self.type_name));
         if required {
             self.required.push(name.to_owned());
         }
         self.properties.insert(name.to_owned(), schema);
     }
 
-    /// Inlines the properties of a `#[serde(flatten)]` field, as controller-gen inlines an
-    /// embedded Go struct: its properties and required fields join this struct's.
+    /// Inlines a `#[serde(flatten)]` field, as controller-gen inlines an embedded Go struct: its
+    /// schema becomes an `allOf` branch that the flattener merges into this struct.
     pub fn flatten(&mut self, mut schema: JSONSchemaProps, markers: &[Marker]) {
-        self.apply(&mut schema, markers, "(flattened)");
-        for (name, property) in schema.properties.unwrap_or_default() {
-            self.properties.insert(name, property);
-        }
-        self.required.extend(schema.required.unwrap_or_default());
+        schema.description = None;
+        apply_or_panic(
+            &mut schema,
+            markers,
+            &format!("{} (flattened field)", self.type_name),
+        );
+        self.embedded.push(schema);
     }
 
-    /// The finished schema: `description` is the struct's doc comment, `markers` the attributes
+    /// The definition: `description` is the struct's doc comment, `markers` the attributes
     /// written on the struct itself.
-    pub fn finish(mut self, description: Option<&str>, markers: &[Marker]) -> JSONSchemaProps {
-        self.required.sort();
-        self.required.dedup();
-        let mut schema = std::mem::take(&mut self.schema);
-        schema.description = description.map(str::to_owned);
-        schema.properties = Some(std::mem::take(&mut self.properties));
-        schema.required = (!self.required.is_empty()).then(|| std::mem::take(&mut self.required));
-        self.apply(&mut schema, markers, "");
+    pub fn finish(self, description: Option<&str>, markers: &[Marker]) -> JSONSchemaProps {
+        let mut required = self.required;
+        required.sort();
+        let mut schema = JSONSchemaProps {
+            description: description.map(str::to_owned),
+            properties: Some(self.properties),
+            required: (!required.is_empty()).then_some(required),
+            all_of: (!self.embedded.is_empty()).then_some(self.embedded),
+            ..typed("object", None)
+        };
+        apply_or_panic(&mut schema, markers, self.type_name);
         schema
     }
-
-    fn apply(&self, schema: &mut JSONSchemaProps, markers: &[Marker], field: &str) {
-        if let Err(err) = apply(schema, markers) {
-            let at = if field.is_empty() {
-                self.type_name.to_owned()
-            } else {
-                format!("{}.{field}", self.type_name)
-            };
-            panic!("webop: invalid attribute on {at}: {err}");
-        }
-    }
 }
 
-/// The schema of a newtype (a named Go type): the inner type's schema, the newtype's doc
-/// comment as its description, and the newtype's attributes.
-pub fn described(
+/// The definition of an enum of unit variants: a string limited to the variants' serialized
+/// names, in declaration order (what `+kubebuilder:validation:Enum=A;B;C` on the Go type gives).
+pub fn enum_definition(
     type_name: &str,
-    mut schema: JSONSchemaProps,
-    description: Option<&str>,
-    markers: &[Marker],
-) -> JSONSchemaProps {
-    if let Some(description) = description {
-        schema.description = Some(description.to_owned());
-    }
-    if let Err(err) = apply(&mut schema, markers) {
-        panic!("webop: invalid attribute on {type_name}: {err}");
-    }
-    schema
-}
-
-/// The schema of an enum of unit variants: a string limited to the variants' serialized names,
-/// in declaration order (what `+kubebuilder:validation:Enum=A;B;C` on the Go type gives).
-pub fn enum_schema(
     description: Option<&str>,
     values: &[&str],
     markers: &[Marker],
@@ -109,51 +91,87 @@ pub fn enum_schema(
         enum_: Some(
             values
                 .iter()
-                .map(|v| super::JSON(serde_json::Value::String((*v).to_owned())))
+                .map(|v| JSON(serde_json::Value::String((*v).to_owned())))
                 .collect(),
         ),
         ..typed("string", None)
     };
-    if let Err(err) = apply(&mut schema, markers) {
-        panic!("webop: invalid attribute on enum {values:?}: {err}");
-    }
+    apply_or_panic(&mut schema, markers, type_name);
     schema
+}
+
+/// The definition of a newtype: the inner type's use site with the newtype's doc comment and
+/// attributes (Go: `type Name Inner` with markers).
+pub fn newtype_definition(
+    type_name: &str,
+    mut inner: JSONSchemaProps,
+    description: Option<&str>,
+    markers: &[Marker],
+) -> JSONSchemaProps {
+    inner.description = description.map(str::to_owned);
+    apply_or_panic(&mut inner, markers, type_name);
+    inner
+}
+
+/// What a reference to a newtype carries: the type and format of a scalar inner type (Go's
+/// reference to `type Phase string` is `{type: string, $ref}`), nothing otherwise.
+pub fn newtype_reference(inner: &JSONSchemaProps) -> JSONSchemaProps {
+    let scalar = matches!(
+        inner.type_.as_deref(),
+        Some("string" | "integer" | "number" | "boolean")
+    );
+    if scalar && inner.items.is_none() {
+        JSONSchemaProps {
+            type_: inner.type_.clone(),
+            format: inner.format.clone(),
+            ..JSONSchemaProps::default()
+        }
+    } else {
+        JSONSchemaProps::default()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schema::Schema;
+    use crate::schema::{Definitions, Schema, flatten};
 
     #[test]
-    fn required_fields_are_sorted_and_descriptions_replace_the_types() {
+    fn required_fields_are_sorted_and_field_docs_are_set() {
+        let mut defs = Definitions::default();
         let mut s = StructSchema::new("Spec");
-        let mut port = i32::schema();
-        port.description = Some("type doc".into());
         s.field(
             "port",
             true,
             Some("field doc"),
-            port,
+            i32::use_site(&mut defs),
             &[Marker::Minimum(1.0)],
         );
-        s.field("image", true, None, String::schema(), &[]);
-        s.field("note", false, None, String::schema(), &[]);
+        s.field("image", true, None, String::use_site(&mut defs), &[]);
+        s.field("note", false, None, String::use_site(&mut defs), &[]);
         let schema = s.finish(Some("Spec doc"), &[]);
         assert_eq!(
             schema.required,
             Some(vec!["image".to_owned(), "port".to_owned()])
         );
         let port = &schema.properties.as_ref().unwrap()["port"];
-        assert_eq!(port.description.as_deref(), Some("field doc"));
-        assert_eq!(port.minimum, Some(1.0));
+        assert_eq!(
+            (port.description.as_deref(), port.minimum),
+            (Some("field doc"), Some(1.0))
+        );
         assert_eq!(schema.description.as_deref(), Some("Spec doc"));
     }
 
     #[test]
     fn no_required_list_when_nothing_is_required() {
         let mut s = StructSchema::new("Status");
-        s.field("phase", false, None, String::schema(), &[]);
+        s.field(
+            "phase",
+            false,
+            None,
+            String::use_site(&mut Definitions::default()),
+            &[],
+        );
         assert_eq!(s.finish(None, &[]).required, None);
     }
 
@@ -167,26 +185,46 @@ mod tests {
             "image",
             true,
             None,
-            String::schema(),
+            String::use_site(&mut Definitions::default()),
             &[Marker::Maximum(1.0)],
         );
     }
 
     #[test]
-    fn flattened_fields_join_the_parent() {
+    fn flattened_fields_join_the_parent_when_flattened() {
+        let mut defs = Definitions::default();
         let mut inner = StructSchema::new("Inner");
-        inner.field("a", true, None, String::schema(), &[]);
+        inner.field("a", true, None, String::use_site(&mut defs), &[]);
+        let inner = inner.finish(Some("inner doc"), &[]);
         let mut outer = StructSchema::new("Outer");
-        outer.field("b", true, None, String::schema(), &[]);
-        outer.flatten(inner.finish(None, &[]), &[]);
-        let schema = outer.finish(None, &[]);
+        outer.field("b", true, None, String::use_site(&mut defs), &[]);
+        outer.flatten(inner, &[]);
+        let schema = flatten(&defs, outer.finish(Some("outer doc"), &[]));
         assert_eq!(schema.required, Some(vec!["a".to_owned(), "b".to_owned()]));
+        assert_eq!(schema.description.as_deref(), Some("outer doc"));
     }
 
     #[test]
     fn enums_keep_declaration_order() {
-        let schema = enum_schema(Some("phase"), &["Pending", "Running", "Failed"], &[]);
+        let schema = enum_definition(
+            "Phase",
+            Some("phase"),
+            &["Pending", "Running", "Failed"],
+            &[],
+        );
         let values: Vec<_> = schema.enum_.unwrap().into_iter().map(|v| v.0).collect();
         assert_eq!(values, ["Pending", "Running", "Failed"]);
+    }
+
+    #[test]
+    fn newtype_references_carry_scalar_types_only() {
+        assert_eq!(
+            newtype_reference(&typed("integer", Some("int32"))),
+            typed("integer", Some("int32"))
+        );
+        assert_eq!(
+            newtype_reference(&typed("array", None)),
+            JSONSchemaProps::default()
+        );
     }
 }
