@@ -2,7 +2,7 @@
 //! kube traits, and the `CrdVersion` that becomes its CRD.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
 use syn::DeriveInput;
 use webop_attrs::kind_attrs::{self, KindAttrs};
 
@@ -20,12 +20,73 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     let root = root_type(input, &attrs);
     let resource = resource_impls(input, &attrs);
     let crd = crd_version(input, &attrs);
+    let scale_checks = scale_checks(input, &attrs)?;
     Ok(quote! {
         #spec_schema
         #root
         #resource
         #crd
+        #scale_checks
     })
+}
+
+/// The scale subresource's paths must name fields of the spec and status: checked by constant
+/// assertions placed at the attribute, since the status type is defined elsewhere.
+fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<TokenStream> {
+    let Some(scale) = &attrs.scale else {
+        return Ok(quote!());
+    };
+    let spec = &input.ident;
+    let mut checks = Vec::new();
+    let paths = [
+        ("spec_path", Some(&scale.spec_path), "spec"),
+        ("status_path", Some(&scale.status_path), "status"),
+        ("selector_path", scale.selector_path.as_ref(), ""),
+    ];
+    for (key, path, required_root) in paths {
+        let Some(path) = path else { continue };
+        let mut parts = path.trim_start_matches('.').split('.');
+        let root = parts.next().unwrap_or_default();
+        let field = parts.next().unwrap_or_default();
+        let field = field.split('[').next().unwrap_or_default();
+        if (!required_root.is_empty() && root != required_root)
+            || !matches!(root, "spec" | "status")
+            || field.is_empty()
+        {
+            let expected = if required_root.is_empty() {
+                ".spec.<field> or .status.<field>".to_owned()
+            } else {
+                format!(".{required_root}.<field>")
+            };
+            return Err(syn::Error::new(
+                scale.span,
+                format!("scale {key} {path:?} must be a path {expected}"),
+            ));
+        }
+        let ty = if root == "spec" {
+            quote!(#spec)
+        } else {
+            match &attrs.status {
+                Some((status, _)) => quote!(#status),
+                None => {
+                    return Err(syn::Error::new(
+                        scale.span,
+                        format!(
+                            "scale {key} {path:?} points into the status, but the kind has none: add #[subresource(status)]"
+                        ),
+                    ));
+                }
+            }
+        };
+        let message = format!(
+            "scale {key} {path:?}: `{field}` is not a field of {}",
+            ty.to_string().replace(' ', "")
+        );
+        checks.push(quote_spanned! {scale.span=>
+            const _: () = ::core::assert!(::webop::schema::has_field::<#ty>(#field), #message);
+        });
+    }
+    Ok(quote!(#(#checks)*))
 }
 
 fn k8s() -> TokenStream {

@@ -15,6 +15,7 @@ use crate::types::{self, Kind};
 /// `impl Schema for <type>`.
 pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     let body = body(input)?;
+    let fields = field_names(input)?;
     let ident = &input.ident;
     let generics = with_schema_bounds(&input.generics);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
@@ -24,8 +25,53 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             fn use_site(defs: &mut ::webop::schema::Definitions) -> ::webop::schema::JSONSchemaProps {
                 #body
             }
+            #fields
         }
     })
+}
+
+/// `FIELD_NAMES` and `OPEN` for a struct with named fields.
+fn field_names(input: &DeriveInput) -> syn::Result<TokenStream> {
+    let Data::Struct(data) = &input.data else {
+        return Ok(quote!());
+    };
+    let Fields::Named(fields) = &data.fields else {
+        return Ok(quote!());
+    };
+    let container = serde_attrs::container(&input.attrs)?;
+    let mut names = Vec::new();
+    let mut open = false;
+    for field in &fields.named {
+        let serde = serde_attrs::field(&field.attrs)?;
+        if serde.skip {
+            continue;
+        }
+        if serde.flatten {
+            open = true;
+            continue;
+        }
+        names.push(serialized_name(field, &serde, &container));
+    }
+    Ok(quote! {
+        const FIELD_NAMES: &'static [&'static str] = &[#(#names),*];
+        const OPEN: bool = #open;
+    })
+}
+
+fn serialized_name(
+    field: &syn::Field,
+    serde: &serde_attrs::Field,
+    container: &Container,
+) -> String {
+    let ident = field.ident.as_ref().expect("named field");
+    let raw = syn::ext::IdentExt::unraw(ident).to_string();
+    serde
+        .rename
+        .clone()
+        .unwrap_or_else(|| match container.rename_all {
+            Some(rule) => rule.apply_to_field(&raw),
+            None => raw,
+        })
 }
 
 fn with_schema_bounds(generics: &Generics) -> Generics {
@@ -188,7 +234,10 @@ fn check_markers(ty: &Type, attrs: &SchemaAttrs) -> syn::Result<()> {
                 if kind == Kind::Integer && v.fract() != 0.0 {
                     return Err(syn::Error::new(
                         *span,
-                        format!("{} is not an integer, and this field is an integer", v),
+                        format!(
+                            "`{}` {v} is not a whole number, but this field is an integer",
+                            marker_name(marker)
+                        ),
                     ));
                 }
                 (
@@ -212,6 +261,10 @@ fn check_markers(ty: &Type, attrs: &SchemaAttrs) -> syn::Result<()> {
             Marker::MinProperties(_) | Marker::MaxProperties(_) | Marker::MapType(_) => {
                 (marker_name(marker), kind == Kind::Map)
             }
+            Marker::Enum(values) => {
+                check_enum_values(values, kind, *span)?;
+                continue;
+            }
             _ => continue,
         };
         if !ok {
@@ -219,6 +272,32 @@ fn check_markers(ty: &Type, attrs: &SchemaAttrs) -> syn::Result<()> {
                 *span,
                 format!(
                     "`{name}` does not apply to this field: its type is {}",
+                    kind.describe()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Each `enum` value must be a value of the field's type.
+fn check_enum_values(values: &[String], kind: Kind, span: Span) -> syn::Result<()> {
+    for text in values {
+        let value: serde_json::Value =
+            serde_json::from_str(text).expect("enum values are JSON texts");
+        let fits = match kind {
+            Kind::Integer => value.is_i64() || value.is_u64(),
+            Kind::Number => value.is_number(),
+            Kind::String => value.is_string(),
+            Kind::Boolean => value.is_boolean(),
+            Kind::Array | Kind::Map => true,
+        };
+        if !fits {
+            return Err(syn::Error::new(
+                span,
+                format!(
+                    "enum value {text} is not {}, and this field is {}",
+                    kind.describe(),
                     kind.describe()
                 ),
             ));

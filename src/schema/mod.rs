@@ -48,6 +48,43 @@ pub trait Schema {
     /// required unless the field says otherwise (serde default, `#[schema(default)]`,
     /// `#[validate(optional)]`).
     const OPTIONAL: bool = false;
+
+    /// The serialized names of a struct's fields, for compile-time checks of JSON paths
+    /// (`#[subresource(scale(spec_path = ".spec.replicas"))]`).
+    const FIELD_NAMES: &'static [&'static str] = &[];
+
+    /// Whether the type may have properties beyond `FIELD_NAMES` (anything but a derived struct
+    /// without flattened fields), so a path into it cannot be checked.
+    const OPEN: bool = true;
+}
+
+/// Whether a JSON path component `name` can be a property of `T` (always, when `T` is open).
+pub const fn has_field<T: Schema + ?Sized>(name: &str) -> bool {
+    if T::OPEN {
+        return true;
+    }
+    let mut i = 0;
+    while i < T::FIELD_NAMES.len() {
+        if bytes_eq(T::FIELD_NAMES[i].as_bytes(), name.as_bytes()) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// A schema with just a type (and a format).

@@ -1,0 +1,12 @@
+use webop::prelude::*;
+
+/// Spec.
+#[derive(CustomResource, Clone, Debug, Serialize, Deserialize)]
+#[resource(group = "app.example.com", version = "v1", kind = "Thing")]
+
+pub struct ThingSpec {
+    #[validate(pattern = "^[a-z+$")]
+    pub name: String,
+}
+
+fn main() {}

@@ -1,0 +1,12 @@
+use webop::prelude::*;
+
+/// Spec.
+#[derive(CustomResource, Clone, Debug, Serialize, Deserialize)]
+#[resource(group = "app.example.com", version = "v1", kind = "Thing")]
+
+pub struct ThingSpec {
+    #[validate(maximun = 3)]
+    pub replicas: i32,
+}
+
+fn main() {}
