@@ -28,17 +28,5 @@ pub mod testkit;
 
 /// What macro-generated code names. Not a public API.
 #[doc(hidden)]
-pub mod __private {
-    pub use k8s_openapi;
-    pub use kube_core;
-    pub use serde;
-    pub use serde_json;
-
-    /// The value of a field's `#[schema(default = ...)]`, for the `default` serde uses when the
-    /// field is absent (webop's `Deserialize` derive).
-    pub fn default_value<T: serde::de::DeserializeOwned>(json: &str, field: &str) -> T {
-        serde_json::from_str(json).unwrap_or_else(|err| {
-            panic!("webop: the default {json} of {field} does not fit the field's type: {err}")
-        })
-    }
-}
+#[path = "private.rs"]
+pub mod __private;

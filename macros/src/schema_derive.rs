@@ -107,6 +107,7 @@ fn body(input: &DeriveInput) -> syn::Result<TokenStream> {
                         calls.push(call);
                     }
                 }
+                calls.extend(one_of_checks(&type_attrs, fields, &container, &type_name)?);
                 Ok(quote! {
                     defs.named::<Self>(::webop::schema::JSONSchemaProps::default(), |defs| {
                         let mut __schema = ::webop::schema::StructSchema::new(#type_name);
@@ -218,6 +219,66 @@ fn field_call(field: &syn::Field, container: &Container) -> syn::Result<Option<T
     }))
 }
 
+/// A field named by `at_most_one_of`, `exactly_one_of` or `at_least_one_of` must exist and may
+/// not be required (controller-gen: "part of OneOf constraint and must have omitempty tag").
+/// Optionality is checked by constant assertions, so type aliases of `Option` count.
+fn one_of_checks(
+    type_attrs: &SchemaAttrs,
+    fields: &syn::FieldsNamed,
+    container: &Container,
+    type_name: &str,
+) -> syn::Result<Vec<TokenStream>> {
+    let mut checks = Vec::new();
+    for MarkerAt { marker, span } in &type_attrs.markers {
+        let (key, names) = match marker {
+            Marker::AtMostOneOf(n) => ("at_most_one_of", n),
+            Marker::ExactlyOneOf(n) => ("exactly_one_of", n),
+            Marker::AtLeastOneOf(n) => ("at_least_one_of", n),
+            _ => continue,
+        };
+        for name in names {
+            let mut found = None;
+            for field in &fields.named {
+                let serde = serde_attrs::field(&field.attrs)?;
+                if !serde.skip
+                    && !serde.flatten
+                    && serialized_name(field, &serde, container) == *name
+                {
+                    found = Some((field, serde));
+                }
+            }
+            let Some((field, serde)) = found else {
+                return Err(syn::Error::new(
+                    *span,
+                    format!("{key} names `{name}`, which is not a field of {type_name}"),
+                ));
+            };
+            let attrs = schema_attrs::parse(&field.attrs, Target::Field)?;
+            match attrs.presence {
+                Some((Presence::Required, presence_span)) => {
+                    return Err(syn::Error::new(
+                        presence_span,
+                        format!("field {name} is part of {key}, so it cannot be required"),
+                    ));
+                }
+                Some((Presence::Optional, _)) => continue,
+                None if serde.default || container.default || attrs.default_json().is_some() => {
+                    continue;
+                }
+                None => {}
+            }
+            let ty = &field.ty;
+            let message = format!(
+                "field {name} is part of {key}, so it must be optional: make it an Option (Go: omitempty)"
+            );
+            checks.push(quote_spanned! {ty.span()=>
+                const _: () = ::core::assert!(<#ty as ::webop::schema::Schema>::OPTIONAL, #message);
+            });
+        }
+    }
+    Ok(checks)
+}
+
 /// Refuses, at the attribute, markers that cannot apply to a std type (controller-gen reports
 /// these when it generates; webop reports them when it compiles).
 fn check_markers(ty: &Type, attrs: &SchemaAttrs) -> syn::Result<()> {
@@ -262,7 +323,11 @@ fn check_markers(ty: &Type, attrs: &SchemaAttrs) -> syn::Result<()> {
                 (marker_name(marker), kind == Kind::Map)
             }
             Marker::Enum(values) => {
-                check_enum_values(values, kind, *span)?;
+                check_values("enum value", values, kind, *span)?;
+                continue;
+            }
+            Marker::Default(value) => {
+                check_values("default", std::slice::from_ref(value), kind, *span)?;
                 continue;
             }
             _ => continue,
@@ -280,23 +345,24 @@ fn check_markers(ty: &Type, attrs: &SchemaAttrs) -> syn::Result<()> {
     Ok(())
 }
 
-/// Each `enum` value must be a value of the field's type.
-fn check_enum_values(values: &[String], kind: Kind, span: Span) -> syn::Result<()> {
+/// `enum` and `default` values must be values of the field's type.
+fn check_values(what: &str, values: &[String], kind: Kind, span: Span) -> syn::Result<()> {
     for text in values {
         let value: serde_json::Value =
-            serde_json::from_str(text).expect("enum values are JSON texts");
+            serde_json::from_str(text).expect("attribute values are JSON texts");
         let fits = match kind {
             Kind::Integer => value.is_i64() || value.is_u64(),
             Kind::Number => value.is_number(),
             Kind::String => value.is_string(),
             Kind::Boolean => value.is_boolean(),
-            Kind::Array | Kind::Map => true,
+            Kind::Array => value.is_array() || value == serde_json::json!({}),
+            Kind::Map => value.is_object(),
         };
         if !fits {
             return Err(syn::Error::new(
                 span,
                 format!(
-                    "enum value {text} is not {}, and this field is {}",
+                    "{what} {text} is not {}, and this field is {}",
                     kind.describe(),
                     kind.describe()
                 ),

@@ -57,6 +57,19 @@ pub fn expand(input: &DeriveInput, direction: Direction) -> syn::Result<TokenStr
         let serde = serde_attrs::field(&field.attrs)?;
         field.attrs.retain(keep);
         let ty = field.ty.clone();
+        if !serde.custom_codec {
+            // Go's JSON writes []byte as base64, and the schema says so: make serde agree.
+            if types::is_bytes(&ty) {
+                field
+                    .attrs
+                    .push(parse_quote!(#[serde(with = "::webop::__private::bytes")]));
+            } else if types::option_inner(&ty).is_some_and(types::is_bytes) {
+                // `with` turns off serde's "absent Option is None"; `default` restores it.
+                field.attrs.push(
+                    parse_quote!(#[serde(with = "::webop::__private::option_bytes", default)]),
+                );
+            }
+        }
         match direction {
             Direction::Deserialize => {
                 if let Some(json) = schema.default_json()

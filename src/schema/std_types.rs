@@ -61,12 +61,18 @@ fn map(values: JSONSchemaProps) -> JSONSchemaProps {
     }
 }
 
-/// Go's `[]byte` is base64 in JSON: a string of format byte. `Vec<u8>` is the same bytes, but
-/// serde writes it as a list of numbers unless told otherwise, so the field must serialize it
-/// as base64 (e.g. with `#[serde(with = ...)]`) for the schema to describe the data.
+/// Go's `[]byte` is base64 in JSON: a string of format byte. A `Vec<u8>` field gets this schema,
+/// and webop's `Serialize`/`Deserialize` derives write and read it as base64.
 pub struct Bytes;
 
 impl Schema for Bytes {
+    fn use_site(_: &mut Definitions) -> JSONSchemaProps {
+        typed("string", Some("byte"))
+    }
+}
+
+/// k8s-openapi's base64 bytes.
+impl Schema for k8s_openapi::ByteString {
     fn use_site(_: &mut Definitions) -> JSONSchemaProps {
         typed("string", Some("byte"))
     }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{JSON, JSONSchemaProps, Marker, apply, typed};
+use super::{JSON, JSONSchemaProps, Marker, ValidationRule, apply, typed};
 
 fn apply_or_panic(schema: &mut JSONSchemaProps, markers: &[Marker], at: &str) {
     if let Err(err) = apply(schema, markers) {
@@ -17,6 +17,7 @@ pub struct StructSchema {
     properties: BTreeMap<String, JSONSchemaProps>,
     required: Vec<String>,
     embedded: Vec<JSONSchemaProps>,
+    immutable: Vec<String>,
 }
 
 impl StructSchema {
@@ -27,6 +28,7 @@ impl StructSchema {
             properties: BTreeMap::new(),
             required: Vec::new(),
             embedded: Vec::new(),
+            immutable: Vec::new(),
         }
     }
 
@@ -45,6 +47,9 @@ impl StructSchema {
         apply_or_panic(&mut schema, markers, &format!("{}.{name}", self.type_name));
         if required {
             self.required.push(name.to_owned());
+        }
+        if markers.contains(&Marker::Immutable) {
+            self.immutable.push(name.to_owned());
         }
         self.properties.insert(name.to_owned(), schema);
     }
@@ -66,7 +71,20 @@ impl StructSchema {
     pub fn finish(self, description: Option<&str>, markers: &[Marker]) -> JSONSchemaProps {
         let mut required = self.required;
         required.sort();
+        // The field's own `self == oldSelf` does not run when an optional field is removed, so
+        // controller-gen guards that on the parent.
+        let guards: Vec<ValidationRule> = self
+            .immutable
+            .iter()
+            .filter(|name| !required.contains(name))
+            .map(|name| ValidationRule {
+                rule: format!("!has(oldSelf.{name}) || has(self.{name})"),
+                message: Some(format!("field {name} is immutable once set")),
+                ..ValidationRule::default()
+            })
+            .collect();
         let mut schema = JSONSchemaProps {
+            x_kubernetes_validations: (!guards.is_empty()).then_some(guards),
             description: description.map(str::to_owned),
             properties: Some(self.properties),
             required: (!required.is_empty()).then_some(required),
@@ -202,6 +220,39 @@ mod tests {
         let schema = flatten(&defs, outer.finish(Some("outer doc"), &[]));
         assert_eq!(schema.required, Some(vec!["a".to_owned(), "b".to_owned()]));
         assert_eq!(schema.description.as_deref(), Some("outer doc"));
+    }
+
+    #[test]
+    fn optional_immutable_fields_are_guarded_on_the_parent() {
+        let mut defs = Definitions::default();
+        let mut s = StructSchema::new("Spec");
+        s.field(
+            "a",
+            true,
+            None,
+            String::use_site(&mut defs),
+            &[Marker::Immutable],
+        );
+        s.field(
+            "b",
+            false,
+            None,
+            String::use_site(&mut defs),
+            &[Marker::Immutable],
+        );
+        let schema = s.finish(None, &[]);
+        let rules = schema.x_kubernetes_validations.unwrap();
+        assert_eq!(rules.len(), 1);
+        assert_eq!(rules[0].rule, "!has(oldSelf.b) || has(self.b)");
+        assert_eq!(
+            rules[0].message.as_deref(),
+            Some("field b is immutable once set")
+        );
+        let a = &schema.properties.unwrap()["a"];
+        assert_eq!(
+            a.x_kubernetes_validations.as_ref().unwrap()[0].rule,
+            "self == oldSelf"
+        );
     }
 
     #[test]

@@ -1,0 +1,57 @@
+//! What macro-generated code names: re-exports, so API crates need no direct dependency on
+//! them, and the helpers webop's serde derives plug in.
+
+pub use k8s_openapi;
+pub use kube_core;
+pub use serde;
+pub use serde_json;
+
+/// The value of a field's `#[schema(default = ...)]`, for the `default` serde uses when the
+/// field is absent (webop's `Deserialize` derive).
+pub fn default_value<T: serde::de::DeserializeOwned>(json: &str, field: &str) -> T {
+    serde_json::from_str(json).unwrap_or_else(|err| {
+        panic!("webop: the default {json} of {field} does not fit the field's type: {err}")
+    })
+}
+
+/// `Vec<u8>` as Go's encoding/json writes `[]byte`: standard base64 with padding, which is what
+/// the schema (`type: string, format: byte`) says.
+pub mod bytes {
+    use base64::Engine;
+    use base64::engine::general_purpose::STANDARD;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&STANDARD.encode(bytes))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        STANDARD
+            .decode(text.as_bytes())
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// `Option<Vec<u8>>` as base64 (see [`bytes`]).
+pub mod option_bytes {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(
+        bytes: &Option<Vec<u8>>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        match bytes {
+            Some(bytes) => super::bytes::serialize(bytes, serializer),
+            None => serializer.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Vec<u8>>, D::Error> {
+        #[derive(Deserialize)]
+        struct Base64(#[serde(with = "super::bytes")] Vec<u8>);
+        Ok(Option::<Base64>::deserialize(deserializer)?.map(|b| b.0))
+    }
+}

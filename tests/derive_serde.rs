@@ -1,0 +1,56 @@
+//! webop's Serialize/Deserialize follow Go's JSON conventions, as the CRD schema describes the data.
+
+use serde_json::json;
+use webop::prelude::*;
+
+#[derive(Schema, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Payload {
+    /// Go's []byte: base64.
+    data: Vec<u8>,
+    checksum: Option<Vec<u8>>,
+    #[schema(default = 3)]
+    retries: Option<i32>,
+    #[schema(default = ["a", "b"])]
+    tags: Vec<String>,
+    #[schema(nullable)]
+    note: Option<String>,
+    comment: Option<String>,
+}
+
+#[test]
+fn bytes_are_base64_and_none_is_omitted_unless_nullable() {
+    let payload = Payload {
+        data: b"hi".to_vec(),
+        checksum: None,
+        retries: Some(1),
+        tags: vec![],
+        note: None,
+        comment: None,
+    };
+    let value = serde_json::to_value(&payload).unwrap();
+    assert_eq!(
+        value,
+        json!({"data": "aGk=", "retries": 1, "tags": [], "note": null})
+    );
+    assert_eq!(serde_json::from_value::<Payload>(value).unwrap(), payload);
+}
+
+#[test]
+fn absent_fields_take_their_schema_defaults() {
+    let payload: Payload = serde_json::from_value(json!({"data": "", "checksum": "AAE="})).unwrap();
+    assert_eq!(payload.retries, Some(3));
+    assert_eq!(payload.tags, ["a", "b"]);
+    assert_eq!(payload.checksum, Some(vec![0, 1]));
+}
+
+#[test]
+fn the_schema_matches_the_data() {
+    let schema = serde_json::to_value(Payload::schema()).unwrap();
+    assert_eq!(
+        schema["properties"]["data"],
+        json!({"description": "Go's []byte: base64.", "format": "byte", "type": "string"})
+    );
+    assert_eq!(schema["properties"]["tags"]["default"], json!(["a", "b"]));
+    assert_eq!(schema["required"], json!(["data"]));
+}
