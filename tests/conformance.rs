@@ -1,0 +1,42 @@
+//! controller-gen conformance: for each case, Rust types with webop's attributes and the YAML
+//! controller-gen v0.21 writes for the equivalent Go types (`tests/conformance/<case>/`),
+//! compared byte for byte. `WEBOP_BLESS=1` rewrites the expected files.
+
+#[path = "conformance/webapp.rs"]
+mod webapp;
+
+use std::path::Path;
+
+fn check(case: &str, crds: Vec<webop::crd::CustomResourceDefinition>) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/conformance")
+        .join(case);
+    for crd in crds {
+        let json = serde_json::to_value(&crd).unwrap();
+        let name = format!("{}_{}.yaml", crd.spec.group, crd.spec.names.plural);
+        let file = (name, webop::yaml::documents(&[json]));
+        let expected_path = dir.join(&file.0);
+        if std::env::var_os("WEBOP_BLESS").is_some() {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&expected_path, &file.1).unwrap();
+            continue;
+        }
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_else(|err| {
+            panic!(
+                "{}: {err} (WEBOP_BLESS=1 writes it)",
+                expected_path.display()
+            )
+        });
+        assert!(
+            expected == file.1,
+            "{case}: {} differs from controller-gen's\n--- expected\n{expected}\n--- webop\n{}",
+            expected_path.display(),
+            file.1
+        );
+    }
+}
+
+#[test]
+fn webapp() {
+    check("webapp", webapp::crds());
+}
