@@ -54,3 +54,18 @@ fn the_schema_matches_the_data() {
     assert_eq!(schema["properties"]["tags"]["default"], json!(["a", "b"]));
     assert_eq!(schema["required"], json!(["data"]));
 }
+
+/// controller-gen's package-level `+kubebuilder:validation:Optional`, on a struct.
+#[derive(Schema)]
+#[validate(optional)]
+#[allow(dead_code)]
+struct Loose {
+    a: i32,
+    #[validate(required)]
+    b: i32,
+}
+
+#[test]
+fn a_struct_can_make_its_fields_optional_by_default() {
+    assert_eq!(Loose::schema().required, Some(vec!["b".to_owned()]));
+}

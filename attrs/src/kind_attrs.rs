@@ -25,6 +25,8 @@ pub struct KindAttrs {
     pub status: Option<(syn::Type, bool)>,
     pub doc: Option<String>,
     pub spec_required: bool,
+    /// `#[resource(skip)]`: no CRD for this kind (controller-gen's `+kubebuilder:skip`).
+    pub skip_crd: bool,
     pub scale: Option<Scale>,
     pub printer_columns: Vec<PrinterColumn>,
     pub storage: bool,
@@ -81,6 +83,7 @@ struct Builder {
     status_subresource: bool,
     doc: Option<String>,
     spec_required: bool,
+    skip_crd: bool,
 }
 
 /// Parses the kind attributes on the spec struct `spec_ident` (where a missing
@@ -246,6 +249,7 @@ pub fn parse(attrs: &[Attribute], spec_ident: &syn::Ident) -> syn::Result<KindAt
         status,
         doc: b.doc,
         spec_required: b.spec_required,
+        skip_crd: b.skip_crd,
         scale,
         printer_columns: columns,
         storage,
@@ -258,7 +262,7 @@ pub fn parse(attrs: &[Attribute], spec_ident: &syn::Ident) -> syn::Result<KindAt
     })
 }
 
-const RESOURCE_KEYS: [&str; 11] = [
+const RESOURCE_KEYS: [&str; 12] = [
     "group",
     "version",
     "kind",
@@ -270,6 +274,7 @@ const RESOURCE_KEYS: [&str; 11] = [
     "status",
     "doc",
     "spec_required",
+    "skip",
 ];
 
 fn resource_arg(arg: &Arg, b: &mut Builder) -> syn::Result<()> {
@@ -297,6 +302,7 @@ fn resource_arg(arg: &Arg, b: &mut Builder) -> syn::Result<()> {
         "status" => b.status_type = Some((arg.non_empty_string()?, false)),
         "doc" => b.doc = Some(arg.string()?.value()),
         "spec_required" => b.spec_required = arg.flag()?,
+        "skip" => b.skip_crd = arg.flag()?,
         _ => return Err(unknown_key(arg, "resource", &RESOURCE_KEYS)),
     }
     Ok(())

@@ -92,6 +92,7 @@ pub enum Presence {
 #[derive(Clone, Debug, Default)]
 pub struct SchemaAttrs {
     pub markers: Vec<MarkerAt>,
+    /// On a field: whether it is required. On a struct: the default for its fields.
     pub presence: Option<(Presence, Span)>,
     /// `#[validate(schemaless)]`: no schema is inferred from the type.
     pub schemaless: bool,
@@ -206,9 +207,8 @@ fn validate_arg(
     };
     match name.as_str() {
         "required" | "optional" => {
-            if target == Target::Type {
-                return Err(field_only(&name));
-            }
+            // On a struct: the default for its fields (controller-gen's package-level
+            // `+kubebuilder:validation:Optional` / `Required`).
             arg.bare()?;
             if let Some((_, span)) = out.presence {
                 let mut err = syn::Error::new(

@@ -312,7 +312,7 @@ fn crd_version(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
-    let (storage, served, skip) = (attrs.storage, attrs.served, attrs.skip);
+    let (storage, served, skip, crd) = (attrs.storage, attrs.served, attrs.skip, !attrs.skip_crd);
     let deprecated = match &attrs.deprecated {
         Some(warning) => {
             let warning = opt_str(warning);
@@ -349,6 +349,7 @@ fn crd_version(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
                     storage: #storage,
                     served: #served,
                     skip: #skip,
+                    crd: #crd,
                     deprecated: #deprecated,
                     selectable_fields: &[#(#selectable),*],
                     annotations: &[#(#annotations),*],

@@ -102,8 +102,9 @@ fn body(input: &DeriveInput) -> syn::Result<TokenStream> {
         Data::Struct(data) => match &data.fields {
             Fields::Named(fields) => {
                 let mut calls = Vec::new();
+                let default_presence = type_attrs.presence.map(|(p, _)| p);
                 for field in &fields.named {
-                    if let Some(call) = field_call(field, &container)? {
+                    if let Some(call) = field_call(field, &container, default_presence)? {
                         calls.push(call);
                     }
                 }
@@ -173,7 +174,11 @@ fn data_enum_error(span: Span) -> syn::Error {
 
 /// The `__schema.field(...)` / `__schema.flatten(...)` call for one field, or none if serde
 /// skips it.
-fn field_call(field: &syn::Field, container: &Container) -> syn::Result<Option<TokenStream>> {
+fn field_call(
+    field: &syn::Field,
+    container: &Container,
+    default_presence: Option<Presence>,
+) -> syn::Result<Option<TokenStream>> {
     let serde = serde_attrs::field(&field.attrs)?;
     let attrs = schema_attrs::parse(&field.attrs, Target::Field)?;
     if serde.skip {
@@ -198,13 +203,12 @@ fn field_call(field: &syn::Field, container: &Container) -> syn::Result<Option<T
             Some(rule) => rule.apply_to_field(&raw),
             None => raw,
         });
-    let required = match attrs.presence {
-        Some((Presence::Required, _)) => quote!(true),
-        Some((Presence::Optional, _)) => quote!(false),
-        None if serde.default || container.default || attrs.default_json().is_some() => {
-            quote!(false)
-        }
-        None => quote!(!<#ty as ::webop::schema::Schema>::OPTIONAL),
+    let has_default = serde.default || container.default || attrs.default_json().is_some();
+    let required = match (attrs.presence.map(|(p, _)| p), default_presence) {
+        (Some(Presence::Required), _) => quote!(true),
+        (Some(Presence::Optional), _) | (None, Some(Presence::Optional)) => quote!(false),
+        _ if has_default => quote!(false),
+        _ => quote!(!<#ty as ::webop::schema::Schema>::OPTIONAL),
     };
     let schema = if attrs.schemaless {
         quote!(::webop::schema::JSONSchemaProps::default())

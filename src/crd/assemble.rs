@@ -90,6 +90,7 @@ pub fn assemble(
     }
     kinds
         .into_iter()
+        .filter(|(_, versions)| versions.iter().any(|v| v.crd))
         .map(|(_, versions)| crd_of_kind(versions))
         .collect()
 }
@@ -119,6 +120,7 @@ fn crd_of_kind(mut versions: Vec<CrdVersion>) -> Result<CustomResourceDefinition
     let kind = first.kind.to_owned();
     same(&versions, "names", |v| v.names)?;
     same(&versions, "scope", |v| v.namespaced)?;
+    same(&versions, "#[resource(skip)]", |v| v.crd)?;
     same(&versions, "metadata annotations", |v| v.annotations)?;
     same(&versions, "metadata labels", |v| v.labels)?;
 
@@ -284,6 +286,7 @@ mod tests {
             storage: false,
             served: true,
             skip: false,
+            crd: true,
             deprecated: None,
             selectable_fields: &[],
             annotations: &[],
@@ -335,6 +338,13 @@ mod tests {
         v2.skip = true;
         let crds = assemble([version("v1"), v2]).unwrap();
         assert_eq!(crds[0].spec.versions.len(), 1);
+    }
+
+    #[test]
+    fn a_skipped_kind_has_no_crd() {
+        let mut v1 = version("v1");
+        v1.crd = false;
+        assert_eq!(assemble([v1]).unwrap(), vec![]);
     }
 
     #[test]

@@ -36,6 +36,8 @@ pub struct CrdVersion {
     pub served: bool,
     /// Left out of the CRD (`+kubebuilder:skipversion`).
     pub skip: bool,
+    /// Whether the kind has a CRD at all (`#[resource(skip)]`: `+kubebuilder:skip`).
+    pub crd: bool,
     /// `Some(warning)` marks the version deprecated (`+kubebuilder:deprecatedversion`).
     pub deprecated: Option<Option<&'static str>>,
     pub selectable_fields: &'static [&'static str],

@@ -3,7 +3,7 @@ use webop::prelude::*;
 /// Spec.
 #[derive(CustomResource, Clone, Debug, Serialize, Deserialize)]
 #[resource(group = "app.example.com", version = "v1", kind = "Thing")]
-#[validate(required)]
+#[validate(schemaless)]
 pub struct ThingSpec {
     pub a: i32,
 }
