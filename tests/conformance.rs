@@ -2,6 +2,9 @@
 //! controller-gen v0.21 writes for the equivalent Go types (`tests/conformance/<case>/`),
 //! compared byte for byte. `WEBOP_BLESS=1` rewrites the expected files.
 
+// Several #[printcolumn]s share `type = "string"`: that is their design, not a mistake.
+#![allow(clippy::duplicated_attributes)]
+
 #[path = "conformance/webapp.rs"]
 mod webapp;
 
