@@ -61,8 +61,16 @@ pub fn rules_in_dir(dir: &Path) -> Result<Vec<Rule>, ScanError> {
             path: path.clone(),
             source,
         })?;
-        let parsed = syn::parse_file(&source).and_then(|file| rules_in_file(&file));
-        match parsed {
+        let file = match syn::parse_file(&source) {
+            Ok(file) => file,
+            Err(error) => {
+                let mut problem = problem(&path, &error);
+                problem.message = format!("not valid Rust: {}", problem.message);
+                problems.push(problem);
+                continue;
+            }
+        };
+        match rules_in_file(&file) {
             Ok(found) => rules.extend(found.iter().map(rule_of)),
             Err(errors) => problems.extend(errors.into_iter().map(|error| problem(&path, &error))),
         }
@@ -178,7 +186,7 @@ mod tests {
         write(
             dir.path(),
             "bad.rs",
-            "struct A;\n\n#[rbac(groups = [\"\"], resources = [\"pods\"], verb = [\"get\"])]\nstruct B;\n",
+            "struct A;\n\n#[rbac(groups = [\"\"], resources = [\"pods\"], colour = [\"red\"])]\nstruct B;\n",
         );
         write(dir.path(), "broken.rs", "fn (\n");
 
@@ -196,15 +204,20 @@ mod tests {
             ),
             (bad.clone(), 3, 45)
         );
-        assert!(problems[0].message.starts_with("unknown key `verb`"));
+        assert!(problems[0].message.starts_with("unknown key `colour`"));
         assert_eq!((problems[1].path.clone(), problems[1].line), (bad, 3));
         assert!(problems[1].message.starts_with("#[rbac] needs `verbs`"));
         assert_eq!(problems[2].path, dir.path().join("broken.rs"));
         assert_eq!(problems[2].line, 1);
+        assert!(
+            problems[2].message.starts_with("not valid Rust: "),
+            "{}",
+            problems[2].message
+        );
         let text = error.to_string();
         assert!(
             text.contains(&format!(
-                "{}:3:45: unknown key `verb`",
+                "{}:3:45: unknown key `colour`",
                 dir.path().join("bad.rs").display()
             )),
             "{text}"
