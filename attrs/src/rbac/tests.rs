@@ -1,6 +1,7 @@
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
+use super::suggest::{closest_key, edit_distance};
 use super::*;
 
 fn parse(args: TokenStream) -> syn::Result<RbacAttr> {
