@@ -15,13 +15,11 @@ fn check(case: &str, crds: Vec<webop::crd::CustomResourceDefinition>) {
         .join("tests/conformance")
         .join(case);
     for crd in crds {
-        let json = serde_json::to_value(&crd).unwrap();
-        let name = format!("{}_{}.yaml", crd.spec.group, crd.spec.names.plural);
-        let file = (name, webop::yaml::documents(&[json]));
-        let expected_path = dir.join(&file.0);
+        let file = webop::manifests::crd_file(&serde_json::to_value(&crd).unwrap());
+        let expected_path = dir.join(file.path.file_name().unwrap());
         if std::env::var_os("WEBOP_BLESS").is_some() {
             std::fs::create_dir_all(&dir).unwrap();
-            std::fs::write(&expected_path, &file.1).unwrap();
+            std::fs::write(&expected_path, &file.contents).unwrap();
             continue;
         }
         let expected = std::fs::read_to_string(&expected_path).unwrap_or_else(|err| {
@@ -31,10 +29,10 @@ fn check(case: &str, crds: Vec<webop::crd::CustomResourceDefinition>) {
             )
         });
         assert!(
-            expected == file.1,
+            expected == file.contents,
             "{case}: {} differs from controller-gen's\n--- expected\n{expected}\n--- webop\n{}",
             expected_path.display(),
-            file.1
+            file.contents
         );
     }
 }

@@ -238,11 +238,11 @@ pub fn parse(attrs: &[Attribute], spec_ident: &syn::Ident) -> syn::Result<KindAt
         plural: b
             .plural
             .map(|p| p.value())
-            .unwrap_or_else(|| names::plural(&kind_name)),
+            .unwrap_or_else(|| names::crd_default_plural(&kind_name)),
         singular: b
             .singular
             .map(|s| s.value())
-            .unwrap_or_else(|| kind_name.to_lowercase()),
+            .unwrap_or_else(|| names::singular(&kind_name)),
         kind: kind_name,
         short_names: b.short_names,
         categories: b.categories,

@@ -8,6 +8,7 @@ pub mod doc;
 pub mod json;
 pub mod kind_attrs;
 pub mod names;
+pub mod rbac;
 pub mod regex_check;
 pub mod schema_attrs;
 pub mod serde_attrs;

@@ -1,8 +1,4 @@
-//! Naming rules shared by the CLI and CRD assembly.
+//! Naming rules shared by the CLI and CRD assembly (kept in `webop-attrs`, which the derives use
+//! at compile time).
 
-/// The plural resource name of a kind, as kubebuilder and controller-gen derive it:
-/// flect's `Pluralize` of the lower-cased kind (`WebApp` → `webapps`, `Busybox` → `busyboxes`).
-pub fn plural(kind: &str) -> String {
-    let _ = kind;
-    unimplemented!("the yaml branch fills this in")
-}
+pub use webop_attrs::names::{crd_default_plural, plural, singular};

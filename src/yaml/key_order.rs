@@ -13,52 +13,60 @@ use std::cmp::Ordering;
 
 /// yaml.v2's `keyList.Less` for two string keys.
 pub(super) fn key_less(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        // Bytes are runes in ASCII: no need to decode.
+        return runes_less(a.as_bytes(), b.as_bytes());
+    }
     let ar: Vec<char> = a.chars().collect();
     let br: Vec<char> = b.chars().collect();
+    runes_less(&ar, &br)
+}
+
+fn runes_less<R: Copy + Into<char>>(ar: &[R], br: &[R]) -> bool {
+    let rune = |runes: &[R], i: usize| -> char { runes[i].into() };
     for i in 0..ar.len().min(br.len()) {
-        if ar[i] == br[i] {
+        let (a, b) = (rune(ar, i), rune(br, i));
+        if a == b {
             continue;
         }
-        let al = ar[i].is_alphabetic();
-        let bl = br[i].is_alphabetic();
-        if al && bl {
-            return ar[i] < br[i];
+        let (a_letter, b_letter) = (a.is_alphabetic(), b.is_alphabetic());
+        if a_letter && b_letter {
+            return a < b;
         }
-        if al || bl {
-            return bl;
+        if a_letter || b_letter {
+            return b_letter;
         }
         let (mut an, mut bn): (i64, i64) = (0, 0);
-        if ar[i] == '0' || br[i] == '0' {
+        if a == '0' || b == '0' {
             // A zero inside a number that started earlier with a non-zero digit is significant.
-            if ar[..i]
-                .iter()
+            let mut earlier_digits = (0..i)
                 .rev()
-                .take_while(|c| is_digit(**c))
-                .any(|&c| c != '0')
-            {
+                .map(|j| rune(ar, j))
+                .take_while(|c| is_digit(*c));
+            if earlier_digits.any(|c| c != '0') {
                 an = 1;
                 bn = 1;
             }
         }
-        let (an, ai) = digit_run(&ar, i, an);
-        let (bn, bi) = digit_run(&br, i, bn);
+        let (an, ai) = digit_run(ar, i, an);
+        let (bn, bi) = digit_run(br, i, bn);
         if an != bn {
             return an < bn;
         }
         if ai != bi {
             return ai < bi;
         }
-        return ar[i] < br[i];
+        return a < b;
     }
     ar.len() < br.len()
 }
 
 /// Accumulates the digits starting at `from` onto `n` (with Go's wrapping int64 arithmetic);
 /// returns the number and the index after the run.
-fn digit_run(runes: &[char], from: usize, mut n: i64) -> (i64, usize) {
+fn digit_run<R: Copy + Into<char>>(runes: &[R], from: usize, mut n: i64) -> (i64, usize) {
     let mut end = from;
-    while end < runes.len() && is_digit(runes[end]) {
-        let digit = i64::from(u32::from(runes[end])) - i64::from(u32::from('0'));
+    while end < runes.len() && is_digit(runes[end].into()) {
+        let digit = i64::from(u32::from(runes[end].into())) - i64::from(u32::from('0'));
         n = n.wrapping_mul(10).wrapping_add(digit);
         end += 1;
     }
@@ -185,6 +193,14 @@ mod tests {
         // After a non-zero digit, a zero continues the number: 10 > 9.
         assert_eq!(sorted(&["x10", "x19"]), ["x10", "x19"]);
         assert_eq!(sorted(&["x1-0", "x1-"]), ["x1-", "x1-0"]);
+    }
+
+    #[test]
+    fn non_ascii_keys() {
+        assert!(key_less("é1", "é2"));
+        assert!(key_less("a-", "aé"));
+        assert!(key_less("aé", "aü"));
+        assert!(key_less("x٣", "xa"));
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! Names of kinds, groups and versions: the rules the API server and Rust impose, checked the
-//! same way by the CLI (plain strings) and the derives (with spans).
+//! The rules kinds, groups and versions must follow, from the API server and from Rust, checked
+//! the same way by the CLI (plain strings) and the derives (with spans).
 
 use syn::LitStr;
 
@@ -154,27 +154,6 @@ pub fn check_version(version: &LitStr) -> syn::Result<()> {
 
 pub fn check_dns_label(value: &LitStr, what: &str) -> syn::Result<()> {
     spanned(value, validate_dns_label(&value.value(), what))
-}
-
-/// The plural resource name of `kind`, as controller-gen derives it
-/// (`strings.ToLower(flect.Pluralize(kind))`).
-pub fn plural(kind: &str) -> String {
-    let lower = kind.to_lowercase();
-    let consonant_y = lower.ends_with('y')
-        && !lower.ends_with("ay")
-        && !lower.ends_with("ey")
-        && !lower.ends_with("oy")
-        && !lower.ends_with("uy");
-    if consonant_y {
-        format!("{}ies", &lower[..lower.len() - 1])
-    } else if ["s", "x", "z", "ch", "sh"]
-        .iter()
-        .any(|s| lower.ends_with(s))
-    {
-        format!("{lower}es")
-    } else {
-        format!("{lower}s")
-    }
 }
 
 #[cfg(test)]

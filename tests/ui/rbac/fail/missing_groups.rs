@@ -1,0 +1,6 @@
+use webop::prelude::*;
+
+#[rbac(resources = ["pods"], verbs = ["get"])]
+struct Reconciler;
+
+fn main() {}

@@ -1,0 +1,6 @@
+use webop::prelude::*;
+
+#[rbac(groups = ["apps"], resources = ["deployments"])]
+struct Reconciler;
+
+fn main() {}

@@ -1,0 +1,6 @@
+use webop::prelude::*;
+
+#[rbac(groups = ["apps"], resources = ["deployments"], verb = ["get"])]
+struct Reconciler;
+
+fn main() {}

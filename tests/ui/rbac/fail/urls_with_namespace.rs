@@ -1,0 +1,6 @@
+use webop::prelude::*;
+
+#[rbac(urls = ["/metrics"], verbs = ["get"], namespace = "system")]
+struct Reconciler;
+
+fn main() {}
