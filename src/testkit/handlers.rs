@@ -58,6 +58,8 @@ pub struct Request {
     pub content_type: String,
     /// `User-Agent`, for the default field manager name.
     pub user_agent: String,
+    /// `Accept` asked for `PartialObjectMetadata` (metadata-only watches and lists).
+    pub metadata_only: bool,
 }
 
 /// What a handler answers.
@@ -78,6 +80,13 @@ pub struct WatchReply {
     pub kind: String,
     /// `timeoutSeconds`.
     pub timeout: Option<Duration>,
+    /// Serve objects as `PartialObjectMetadata`.
+    pub metadata_only: bool,
+}
+
+/// An object reduced to `PartialObjectMetadata`, as served to metadata-only clients.
+pub fn partial_metadata(object: &Value) -> Value {
+    json!({"apiVersion": "meta.k8s.io/v1", "kind": "PartialObjectMetadata", "metadata": object.get("metadata").cloned().unwrap_or_else(|| json!({}))})
 }
 
 struct Context<'a> {
@@ -108,7 +117,8 @@ impl Context<'_> {
     }
 
     fn served(&self, object: Value) -> Value {
-        objects::served(object, &self.resource_type, &self.version)
+        let object = objects::served(object, &self.resource_type, &self.version);
+        if self.request.metadata_only && matches!(self.request.verb, Verb::Get | Verb::List) { partial_metadata(&object) } else { object }
     }
 
     fn manager(&self, apply: bool) -> Manager {
@@ -230,12 +240,12 @@ fn list(state: &State, context: &Context<'_>) -> ApiResult<Reply> {
             metadata["remainingItemCount"] = json!(remaining);
         }
     }
-    Ok(Reply::Json(200, json!({
-        "apiVersion": rt.api_version(&context.version),
-        "kind": format!("{}List", rt.kind),
-        "metadata": metadata,
-        "items": items,
-    })))
+    let (api_version, kind) = if context.request.metadata_only {
+        ("meta.k8s.io/v1".to_string(), "PartialObjectMetadataList".to_string())
+    } else {
+        (rt.api_version(&context.version), format!("{}List", rt.kind))
+    };
+    Ok(Reply::Json(200, json!({"apiVersion": api_version, "kind": kind, "metadata": metadata, "items": items})))
 }
 
 fn watch(state: &mut State, context: &Context<'_>) -> ApiResult<Reply> {
@@ -259,6 +269,7 @@ fn watch(state: &mut State, context: &Context<'_>) -> ApiResult<Reply> {
         api_version: context.resource_type.api_version(&context.version),
         kind: context.resource_type.kind.clone(),
         timeout: query.number("timeoutSeconds")?.map(Duration::from_secs),
+        metadata_only: context.request.metadata_only,
     }))
 }
 

@@ -137,6 +137,7 @@ impl ApiServer {
             body: body.into(),
             content_type: "application/json".into(),
             user_agent: String::new(),
+            metadata_only: false,
         };
         match handlers::handle(&mut state, &request) {
             Err(error) if error.code == 409 => {

@@ -61,12 +61,17 @@ fn error_response(error: &ApiError) -> http::Response<Body> {
     json_response(error.code, &error.to_status())
 }
 
-fn watch_line(message: WatchMessage, api_version: &str, kind: &str) -> Bytes {
+fn watch_line(message: WatchMessage, api_version: &str, kind: &str, metadata_only: bool) -> Bytes {
     let event = match message {
         WatchMessage::Event(change, object) => {
-            let mut object = (*object).clone();
-            object["apiVersion"] = json!(api_version);
-            object["kind"] = json!(kind);
+            let object = if metadata_only {
+                handlers::partial_metadata(&object)
+            } else {
+                let mut object = (*object).clone();
+                object["apiVersion"] = json!(api_version);
+                object["kind"] = json!(kind);
+                object
+            };
             json!({"type": change.as_str(), "object": object})
         }
         WatchMessage::Bookmark { revision, initial_end } => {
@@ -85,13 +90,14 @@ fn watch_line(message: WatchMessage, api_version: &str, kind: &str) -> Bytes {
 
 fn watch_response(watch: WatchReply) -> http::Response<Body> {
     let deadline = watch.timeout.map(|t| tokio::time::Instant::now() + t);
+    let metadata_only = watch.metadata_only;
     let state = (watch.receiver, watch.api_version, watch.kind);
     let stream = futures::stream::unfold(state, move |(mut receiver, api_version, kind)| async move {
         let next = match deadline {
             Some(deadline) => tokio::time::timeout_at(deadline, receiver.recv()).await.ok().flatten(),
             None => receiver.recv().await,
         };
-        let line = watch_line(next?, &api_version, &kind);
+        let line = watch_line(next?, &api_version, &kind, metadata_only);
         Some((Ok::<_, Infallible>(Frame::data(line)), (receiver, api_version, kind)))
     });
     http::Response::builder()
@@ -148,6 +154,7 @@ impl ApiService {
             body,
             content_type: header(http::header::CONTENT_TYPE),
             user_agent: header(http::header::USER_AGENT),
+            metadata_only: header(http::header::ACCEPT).contains("as=PartialObjectMetadata"),
         };
         let reply = handlers::handle(&mut self.shared.lock(), &request)?;
         Ok(match reply {
