@@ -1,7 +1,6 @@
 //! Real kube-runtime controllers, unchanged, against the testkit: a `Controller<ConfigMap>` that
 //! owns Secrets (finalizer helper, Recorder events, a dropped watch, deletion), and a WebApp
 //! controller that writes its status with server-side apply.
-#![recursion_limit = "256"]
 
 mod testkit_common;
 

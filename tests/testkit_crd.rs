@@ -1,6 +1,5 @@
 //! Custom resources on the testkit: serving from an installed CRD, schema defaulting, pruning,
 //! validation with Kubernetes-shaped 422 errors, CEL rules, status subresource separation.
-#![recursion_limit = "256"]
 
 mod testkit_common;
 

@@ -12,61 +12,56 @@ use serde_json::json;
 /// The WebApp CRD of the tutorial: group app.example.com, version v1, namespaced, with a
 /// status subresource.
 pub fn webapp_crd() -> CustomResourceDefinition {
+    let spec = json!({
+        "type": "object",
+        "required": ["image"],
+        "properties": {
+            "image": {"type": "string"},
+            "replicas": {"type": "integer", "format": "int32", "minimum": 1, "maximum": 10, "default": 1},
+            "port": {"type": "integer", "format": "int32", "minimum": 1, "maximum": 65535, "default": 80}
+        }
+    });
+    let condition = json!({
+        "type": "object",
+        "required": ["type", "status"],
+        "properties": {
+            "type": {"type": "string"},
+            "status": {"type": "string"},
+            "reason": {"type": "string"},
+            "message": {"type": "string"}
+        }
+    });
+    let status = json!({
+        "type": "object",
+        "properties": {
+            "availableReplicas": {"type": "integer", "format": "int32"},
+            "phase": {"type": "string", "enum": ["Pending", "Running", "Failed"]},
+            "lastUpdateTime": {"type": "string", "format": "date-time"},
+            "conditions": {
+                "type": "array",
+                "x-kubernetes-list-type": "map",
+                "x-kubernetes-list-map-keys": ["type"],
+                "items": condition
+            }
+        }
+    });
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "apiVersion": {"type": "string"},
+            "kind": {"type": "string"},
+            "metadata": {"type": "object"},
+            "spec": spec,
+            "status": status
+        }
+    });
+    let names = json!({"kind": "WebApp", "listKind": "WebAppList", "plural": "webapps", "singular": "webapp", "shortNames": ["wa"]});
+    let version = json!({"name": "v1", "served": true, "storage": true, "subresources": {"status": {}}, "schema": {"openAPIV3Schema": schema}});
     serde_json::from_value(json!({
         "apiVersion": "apiextensions.k8s.io/v1",
         "kind": "CustomResourceDefinition",
         "metadata": {"name": "webapps.app.example.com"},
-        "spec": {
-            "group": "app.example.com",
-            "names": {"kind": "WebApp", "listKind": "WebAppList", "plural": "webapps", "singular": "webapp", "shortNames": ["wa"]},
-            "scope": "Namespaced",
-            "versions": [{
-                "name": "v1",
-                "served": true,
-                "storage": true,
-                "subresources": {"status": {}},
-                "schema": {"openAPIV3Schema": {
-                    "type": "object",
-                    "properties": {
-                        "apiVersion": {"type": "string"},
-                        "kind": {"type": "string"},
-                        "metadata": {"type": "object"},
-                        "spec": {
-                            "type": "object",
-                            "required": ["image"],
-                            "properties": {
-                                "image": {"type": "string"},
-                                "replicas": {"type": "integer", "format": "int32", "minimum": 1, "maximum": 10, "default": 1},
-                                "port": {"type": "integer", "format": "int32", "minimum": 1, "maximum": 65535, "default": 80}
-                            }
-                        },
-                        "status": {
-                            "type": "object",
-                            "properties": {
-                                "availableReplicas": {"type": "integer", "format": "int32"},
-                                "phase": {"type": "string", "enum": ["Pending", "Running", "Failed"]},
-                                "lastUpdateTime": {"type": "string", "format": "date-time"},
-                                "conditions": {
-                                    "type": "array",
-                                    "x-kubernetes-list-type": "map",
-                                    "x-kubernetes-list-map-keys": ["type"],
-                                    "items": {
-                                        "type": "object",
-                                        "required": ["type", "status"],
-                                        "properties": {
-                                            "type": {"type": "string"},
-                                            "status": {"type": "string"},
-                                            "reason": {"type": "string"},
-                                            "message": {"type": "string"}
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }}
-            }]
-        }
+        "spec": {"group": "app.example.com", "names": names, "scope": "Namespaced", "versions": [version]}
     }))
     .expect("the WebApp CRD is a valid CustomResourceDefinition")
 }
