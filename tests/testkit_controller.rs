@@ -111,9 +111,12 @@ async fn configmap_controller_owns_secrets_survives_dropped_watches_and_finalize
         .for_each(|_| async {});
     let running = tokio::spawn(controller);
 
-    // Objects created after the controller started are reconciled.
+    // Objects created after the controller started are reconciled, even through two failed
+    // child writes (the error policy requeues).
+    server.faults().fail_next(Verb::Patch, "secrets", 2, 500);
     cms.create(&PostParams::default(), &config_map("first", "one")).await.unwrap();
     wait_for_secret(&secrets, "first", "one").await;
+    assert!(server.counters().get(Verb::Patch, "secrets") >= 3, "the reconciler retried after the injected 500s");
     let first = cms.get("first").await.unwrap();
     assert_eq!(first.finalizers(), [FINALIZER], "the finalizer() helper added its finalizer");
     let secret = secrets.get("first").await.unwrap();

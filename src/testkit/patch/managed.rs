@@ -124,6 +124,9 @@ pub fn write(object: &mut Value, entries: &[Entry]) {
             entry
         })
         .collect();
+    if !object.get("metadata").is_some_and(Value::is_object) && !list.is_empty() {
+        object["metadata"] = json!({});
+    }
     if let Some(meta) = object.get_mut("metadata").and_then(Value::as_object_mut) {
         if list.is_empty() {
             meta.remove("managedFields");
