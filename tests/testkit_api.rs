@@ -8,7 +8,10 @@ use futures::{StreamExt, TryStreamExt};
 use k8s_openapi::api::apps::v1::Deployment;
 use k8s_openapi::api::core::v1::{ConfigMap, Namespace, Secret};
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference;
-use kube::api::{Api, DeleteParams, ListParams, ObjectMeta, Patch, PatchParams, PostParams, PropagationPolicy, WatchEvent, WatchParams};
+use kube::api::{
+    Api, DeleteParams, ListParams, ObjectMeta, Patch, PatchParams, PostParams, PropagationPolicy,
+    WatchEvent, WatchParams,
+};
 use kube::runtime::watcher;
 use kube::{Resource, ResourceExt};
 use serde_json::json;
@@ -19,7 +22,12 @@ fn config_map(name: &str, labels: &[(&str, &str)]) -> ConfigMap {
     ConfigMap {
         metadata: ObjectMeta {
             name: Some(name.into()),
-            labels: Some(labels.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()),
+            labels: Some(
+                labels
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+            ),
             ..Default::default()
         },
         data: Some([("k".to_string(), "v".to_string())].into()),
@@ -37,15 +45,31 @@ fn owned_by(owner: &impl Resource<DynamicType = ()>, blocking: bool) -> OwnerRef
 async fn crud_with_optimistic_concurrency() {
     let server = ApiServer::new();
     let api: Api<ConfigMap> = Api::default_namespaced(server.client());
-    let created = api.create(&PostParams::default(), &config_map("a", &[])).await.unwrap();
+    let created = api
+        .create(&PostParams::default(), &config_map("a", &[]))
+        .await
+        .unwrap();
     assert!(created.metadata.uid.is_some() && created.metadata.creation_timestamp.is_some());
-    assert_eq!(status_of(api.create(&PostParams::default(), &config_map("a", &[])).await).reason, "AlreadyExists");
+    assert_eq!(
+        status_of(
+            api.create(&PostParams::default(), &config_map("a", &[]))
+                .await
+        )
+        .reason,
+        "AlreadyExists"
+    );
 
     let mut stale = created.clone();
     let mut fresh = created.clone();
     fresh.data = Some([("k".to_string(), "new".to_string())].into());
-    let replaced = api.replace("a", &PostParams::default(), &fresh).await.unwrap();
-    assert!(replaced.resource_version().unwrap().parse::<u64>().unwrap() > created.resource_version().unwrap().parse::<u64>().unwrap());
+    let replaced = api
+        .replace("a", &PostParams::default(), &fresh)
+        .await
+        .unwrap();
+    assert!(
+        replaced.resource_version().unwrap().parse::<u64>().unwrap()
+            > created.resource_version().unwrap().parse::<u64>().unwrap()
+    );
     stale.data = Some([("k".to_string(), "lost".to_string())].into());
     let conflict = status_of(api.replace("a", &PostParams::default(), &stale).await);
     assert_eq!(conflict.code, 409);
@@ -54,60 +78,178 @@ async fn crud_with_optimistic_concurrency() {
         "Operation cannot be fulfilled on configmaps \"a\": the object has been modified; please apply your changes to the latest version and try again"
     );
     // An update that changes nothing is a no-op: no new resourceVersion.
-    let again = api.replace("a", &PostParams::default(), &replaced).await.unwrap();
+    let again = api
+        .replace("a", &PostParams::default(), &replaced)
+        .await
+        .unwrap();
     assert_eq!(again.resource_version(), replaced.resource_version());
 
     api.delete("a", &DeleteParams::default()).await.unwrap();
     let missing = status_of(api.get("a").await);
-    assert_eq!((missing.code, missing.message.as_str()), (404, "configmaps \"a\" not found"));
-    let generated = api.create(&PostParams::default(), &ConfigMap { metadata: ObjectMeta { generate_name: Some("gen-".into()), ..Default::default() }, ..Default::default() }).await.unwrap();
+    assert_eq!(
+        (missing.code, missing.message.as_str()),
+        (404, "configmaps \"a\" not found")
+    );
+    let generated = api
+        .create(
+            &PostParams::default(),
+            &ConfigMap {
+                metadata: ObjectMeta {
+                    generate_name: Some("gen-".into()),
+                    ..Default::default()
+                },
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
     assert!(generated.name_any().starts_with("gen-") && generated.name_any().len() == 9);
-    let invalid = status_of(api.create(&PostParams::default(), &config_map("Not_Valid", &[])).await);
-    assert_eq!((invalid.code, invalid.details.unwrap().causes[0].field.as_str()), (422, "metadata.name"));
+    let invalid = status_of(
+        api.create(&PostParams::default(), &config_map("Not_Valid", &[]))
+            .await,
+    );
+    assert_eq!(
+        (
+            invalid.code,
+            invalid.details.unwrap().causes[0].field.as_str()
+        ),
+        (422, "metadata.name")
+    );
 }
 
 #[tokio::test]
 async fn lists_filter_by_labels_and_fields_and_paginate() {
     let server = ApiServer::new();
     let api: Api<ConfigMap> = Api::default_namespaced(server.client());
-    for (name, tier) in [("a", "web"), ("b", "db"), ("c", "web"), ("d", "cache"), ("e", "web")] {
-        api.create(&PostParams::default(), &config_map(name, &[("tier", tier)])).await.unwrap();
+    for (name, tier) in [
+        ("a", "web"),
+        ("b", "db"),
+        ("c", "web"),
+        ("d", "cache"),
+        ("e", "web"),
+    ] {
+        api.create(&PostParams::default(), &config_map(name, &[("tier", tier)]))
+            .await
+            .unwrap();
     }
-    let names = |list: kube::core::ObjectList<ConfigMap>| list.items.iter().map(ResourceExt::name_any).collect::<Vec<_>>();
-    assert_eq!(names(api.list(&ListParams::default().labels("tier=web")).await.unwrap()), ["a", "c", "e"]);
-    assert_eq!(names(api.list(&ListParams::default().labels("tier in (db,cache)")).await.unwrap()), ["b", "d"]);
-    assert_eq!(names(api.list(&ListParams::default().labels("tier!=web,tier")).await.unwrap()), ["b", "d"]);
-    assert_eq!(names(api.list(&ListParams::default().fields("metadata.name=c")).await.unwrap()), ["c"]);
-    assert_eq!(status_of(api.list(&ListParams::default().fields("data.k=v")).await).message, "field label not supported: data.k");
+    let names = |list: kube::core::ObjectList<ConfigMap>| {
+        list.items
+            .iter()
+            .map(ResourceExt::name_any)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        names(
+            api.list(&ListParams::default().labels("tier=web"))
+                .await
+                .unwrap()
+        ),
+        ["a", "c", "e"]
+    );
+    assert_eq!(
+        names(
+            api.list(&ListParams::default().labels("tier in (db,cache)"))
+                .await
+                .unwrap()
+        ),
+        ["b", "d"]
+    );
+    assert_eq!(
+        names(
+            api.list(&ListParams::default().labels("tier!=web,tier"))
+                .await
+                .unwrap()
+        ),
+        ["b", "d"]
+    );
+    assert_eq!(
+        names(
+            api.list(&ListParams::default().fields("metadata.name=c"))
+                .await
+                .unwrap()
+        ),
+        ["c"]
+    );
+    assert_eq!(
+        status_of(api.list(&ListParams::default().fields("data.k=v")).await).message,
+        "field label not supported: data.k"
+    );
 
     let first = api.list(&ListParams::default().limit(2)).await.unwrap();
     let token = first.metadata.continue_.clone().unwrap();
     assert_eq!(first.metadata.remaining_item_count, Some(3));
     assert_eq!(names(first), ["a", "b"]);
-    let second = api.list(&ListParams::default().limit(2).continue_token(&token)).await.unwrap();
+    let second = api
+        .list(&ListParams::default().limit(2).continue_token(&token))
+        .await
+        .unwrap();
     let token = second.metadata.continue_.clone().unwrap();
     assert_eq!(names(second), ["c", "d"]);
-    let last = api.list(&ListParams::default().limit(2).continue_token(&token)).await.unwrap();
+    let last = api
+        .list(&ListParams::default().limit(2).continue_token(&token))
+        .await
+        .unwrap();
     assert!(last.metadata.continue_.is_none());
     assert_eq!(names(last), ["e"]);
     // Everything in the namespace list is also in the all-namespaces list.
-    assert_eq!(Api::<ConfigMap>::all(server.client()).list(&ListParams::default()).await.unwrap().items.len(), 5);
+    assert_eq!(
+        Api::<ConfigMap>::all(server.client())
+            .list(&ListParams::default())
+            .await
+            .unwrap()
+            .items
+            .len(),
+        5
+    );
 }
 
 #[tokio::test]
 async fn watches_stream_in_order_resume_and_report_410() {
     let server = ApiServer::new();
     let api: Api<ConfigMap> = Api::default_namespaced(server.client());
-    let start = api.list(&ListParams::default()).await.unwrap().metadata.resource_version.unwrap();
-    let mut stream = api.watch(&WatchParams::default().labels("app=x"), &start).await.unwrap().boxed();
-    api.create(&PostParams::default(), &config_map("a", &[("app", "x")])).await.unwrap();
-    api.create(&PostParams::default(), &config_map("ignored", &[("app", "y")])).await.unwrap();
-    api.patch("a", &PatchParams::default(), &Patch::Merge(&json!({"data": {"k": "2"}}))).await.unwrap();
+    let start = api
+        .list(&ListParams::default())
+        .await
+        .unwrap()
+        .metadata
+        .resource_version
+        .unwrap();
+    let mut stream = api
+        .watch(&WatchParams::default().labels("app=x"), &start)
+        .await
+        .unwrap()
+        .boxed();
+    api.create(&PostParams::default(), &config_map("a", &[("app", "x")]))
+        .await
+        .unwrap();
+    api.create(
+        &PostParams::default(),
+        &config_map("ignored", &[("app", "y")]),
+    )
+    .await
+    .unwrap();
+    api.patch(
+        "a",
+        &PatchParams::default(),
+        &Patch::Merge(&json!({"data": {"k": "2"}})),
+    )
+    .await
+    .unwrap();
     // Leaving the selector is a DELETED for this watch, as in a real watch cache.
-    api.patch("a", &PatchParams::default(), &Patch::Merge(&json!({"metadata": {"labels": {"app": "z"}}}))).await.unwrap();
+    api.patch(
+        "a",
+        &PatchParams::default(),
+        &Patch::Merge(&json!({"metadata": {"labels": {"app": "z"}}})),
+    )
+    .await
+    .unwrap();
     let mut seen = Vec::new();
     for _ in 0..3 {
-        match within("watch event", stream.try_next()).await.unwrap().unwrap() {
+        match within("watch event", stream.try_next())
+            .await
+            .unwrap()
+            .unwrap()
+        {
             WatchEvent::Added(o) => seen.push(("ADDED", o.resource_version().unwrap())),
             WatchEvent::Modified(o) => seen.push(("MODIFIED", o.resource_version().unwrap())),
             WatchEvent::Deleted(o) => seen.push(("DELETED", o.resource_version().unwrap())),
@@ -117,28 +259,62 @@ async fn watches_stream_in_order_resume_and_report_410() {
     let kinds: Vec<_> = seen.iter().map(|(k, _)| *k).collect();
     assert_eq!(kinds, ["ADDED", "MODIFIED", "DELETED"]);
     let versions: Vec<u64> = seen.iter().map(|(_, v)| v.parse().unwrap()).collect();
-    assert!(versions.windows(2).all(|w| w[0] < w[1]), "resourceVersions increase: {versions:?}");
+    assert!(
+        versions.windows(2).all(|w| w[0] < w[1]),
+        "resourceVersions increase: {versions:?}"
+    );
 
     // Resuming from a resourceVersion replays exactly what came after it.
-    let mut resumed = api.watch(&WatchParams::default(), &seen[0].1).await.unwrap().boxed();
-    match within("resumed event", resumed.try_next()).await.unwrap().unwrap() {
+    let mut resumed = api
+        .watch(&WatchParams::default(), &seen[0].1)
+        .await
+        .unwrap()
+        .boxed();
+    match within("resumed event", resumed.try_next())
+        .await
+        .unwrap()
+        .unwrap()
+    {
         WatchEvent::Added(o) => assert_eq!(o.name_any(), "ignored"),
         other => panic!("unexpected {other:?}"),
     }
 
     // After compaction an old resourceVersion gets an ERROR event with 410 Gone.
     server.compact();
-    let mut expired = api.watch(&WatchParams::default(), &start).await.unwrap().boxed();
+    let mut expired = api
+        .watch(&WatchParams::default(), &start)
+        .await
+        .unwrap()
+        .boxed();
     match within("410", expired.try_next()).await.unwrap().unwrap() {
-        WatchEvent::Error(status) => assert_eq!((status.code, status.reason.as_str()), (410, "Expired")),
+        WatchEvent::Error(status) => {
+            assert_eq!((status.code, status.reason.as_str()), (410, "Expired"))
+        }
         other => panic!("unexpected {other:?}"),
     }
 
     // Bookmarks carry the current resourceVersion to watches that allow them.
-    let mut bookmarked = api.watch(&WatchParams { bookmarks: true, ..Default::default() }, &server.resource_version().to_string()).await.unwrap().boxed();
+    let mut bookmarked = api
+        .watch(
+            &WatchParams {
+                bookmarks: true,
+                ..Default::default()
+            },
+            &server.resource_version().to_string(),
+        )
+        .await
+        .unwrap()
+        .boxed();
     server.send_bookmarks();
-    match within("bookmark", bookmarked.try_next()).await.unwrap().unwrap() {
-        WatchEvent::Bookmark(b) => assert_eq!(b.metadata.resource_version, server.resource_version().to_string()),
+    match within("bookmark", bookmarked.try_next())
+        .await
+        .unwrap()
+        .unwrap()
+    {
+        WatchEvent::Bookmark(b) => assert_eq!(
+            b.metadata.resource_version,
+            server.resource_version().to_string()
+        ),
         other => panic!("unexpected {other:?}"),
     }
 }
@@ -147,12 +323,18 @@ async fn watches_stream_in_order_resume_and_report_410() {
 async fn watcher_relists_after_410_and_supports_streaming_lists() {
     let server = ApiServer::new();
     let api: Api<ConfigMap> = Api::default_namespaced(server.client());
-    api.create(&PostParams::default(), &config_map("before", &[])).await.unwrap();
+    api.create(&PostParams::default(), &config_map("before", &[]))
+        .await
+        .unwrap();
     // Streaming list: initial state comes as a watch, ended by the initial-events-end bookmark.
     let mut streaming = watcher(api.clone(), watcher::Config::default().streaming_lists()).boxed();
     let mut initial = Vec::new();
     loop {
-        match within("streaming list", streaming.try_next()).await.unwrap().unwrap() {
+        match within("streaming list", streaming.try_next())
+            .await
+            .unwrap()
+            .unwrap()
+        {
             watcher::Event::Init => {}
             watcher::Event::InitApply(o) => initial.push(o.name_any()),
             watcher::Event::InitDone => break,
@@ -164,9 +346,14 @@ async fn watcher_relists_after_410_and_supports_streaming_lists() {
     // A compaction plus a dropped watch forces a 410 on re-watch; the watcher relists and
     // still delivers what was created meanwhile.
     let mut relisting = watcher(api.clone(), watcher::Config::default()).boxed();
-    while !matches!(within("init", relisting.try_next()).await.unwrap().unwrap(), watcher::Event::InitDone) {}
+    while !matches!(
+        within("init", relisting.try_next()).await.unwrap().unwrap(),
+        watcher::Event::InitDone
+    ) {}
     let lists_before = server.counters().get(Verb::List, "configmaps");
-    api.create(&PostParams::default(), &config_map("during", &[])).await.unwrap();
+    api.create(&PostParams::default(), &config_map("during", &[]))
+        .await
+        .unwrap();
     server.compact();
     server.faults().drop_watches();
     let mut names = Vec::new();
@@ -178,8 +365,15 @@ async fn watcher_relists_after_410_and_supports_streaming_lists() {
             Err(error) => gone |= format!("{error:?}").contains("410"),
         }
     }
-    assert!(gone, "the re-watch from a compacted resourceVersion got 410 Gone");
-    assert_eq!(server.counters().get(Verb::List, "configmaps"), lists_before + 1, "the watcher relisted once");
+    assert!(
+        gone,
+        "the re-watch from a compacted resourceVersion got 410 Gone"
+    );
+    assert_eq!(
+        server.counters().get(Verb::List, "configmaps"),
+        lists_before + 1,
+        "the watcher relisted once"
+    );
 }
 
 #[tokio::test]
@@ -198,19 +392,44 @@ async fn json_merge_and_strategic_patches() {
         }
     }))
     .unwrap();
-    let created = deployments.create(&PostParams::default(), &deployment).await.unwrap();
+    let created = deployments
+        .create(&PostParams::default(), &deployment)
+        .await
+        .unwrap();
     assert_eq!(created.metadata.generation, Some(1));
 
     let strategic = json!({"spec": {"template": {"spec": {"containers": [{"name": "app", "image": "app:2", "env": [{"name": "B", "value": "2"}]}]}}}});
-    let patched = deployments.patch("web", &PatchParams::default(), &Patch::Strategic(strategic)).await.unwrap();
+    let patched = deployments
+        .patch("web", &PatchParams::default(), &Patch::Strategic(strategic))
+        .await
+        .unwrap();
     let containers = &patched.spec.template.spec.as_ref().unwrap().containers;
-    assert_eq!(containers.iter().map(|c| (c.name.as_str(), c.image.as_deref().unwrap())).collect::<Vec<_>>(), [("app", "app:2"), ("sidecar", "proxy:1")]);
-    assert_eq!(containers[0].env.as_ref().unwrap().iter().map(|e| e.name.as_str()).collect::<Vec<_>>(), ["A", "B"]);
+    assert_eq!(
+        containers
+            .iter()
+            .map(|c| (c.name.as_str(), c.image.as_deref().unwrap()))
+            .collect::<Vec<_>>(),
+        [("app", "app:2"), ("sidecar", "proxy:1")]
+    );
+    assert_eq!(
+        containers[0]
+            .env
+            .as_ref()
+            .unwrap()
+            .iter()
+            .map(|e| e.name.as_str())
+            .collect::<Vec<_>>(),
+        ["A", "B"]
+    );
     assert_eq!(patched.metadata.generation, Some(2));
 
     // A merge patch replaces lists whole.
-    let merge = json!({"spec": {"template": {"spec": {"containers": [{"name": "only", "image": "x"}]}}}});
-    let merged = deployments.patch("web", &PatchParams::default(), &Patch::Merge(&merge)).await.unwrap();
+    let merge =
+        json!({"spec": {"template": {"spec": {"containers": [{"name": "only", "image": "x"}]}}}});
+    let merged = deployments
+        .patch("web", &PatchParams::default(), &Patch::Merge(&merge))
+        .await
+        .unwrap();
     assert_eq!(merged.spec.template.spec.unwrap().containers.len(), 1);
 
     let json_patch: json_patch::Patch = serde_json::from_value(json!([
@@ -218,17 +437,48 @@ async fn json_merge_and_strategic_patches() {
         {"op": "replace", "path": "/spec/replicas", "value": 3}
     ]))
     .unwrap();
-    let scaled = deployments.patch("web", &PatchParams::default(), &Patch::Json::<()>(json_patch.clone())).await.unwrap();
+    let scaled = deployments
+        .patch(
+            "web",
+            &PatchParams::default(),
+            &Patch::Json::<()>(json_patch.clone()),
+        )
+        .await
+        .unwrap();
     assert_eq!(scaled.spec.replicas, Some(3));
-    let failed = status_of(deployments.patch("web", &PatchParams::default(), &Patch::Json::<()>(json_patch)).await);
+    let failed = status_of(
+        deployments
+            .patch(
+                "web",
+                &PatchParams::default(),
+                &Patch::Json::<()>(json_patch),
+            )
+            .await,
+    );
     assert_eq!(failed.code, 422);
 
     // Labels alone do not bump generation; a status write cannot change spec.
-    let labelled = deployments.patch("web", &PatchParams::default(), &Patch::Merge(&json!({"metadata": {"labels": {"a": "b"}}}))).await.unwrap();
+    let labelled = deployments
+        .patch(
+            "web",
+            &PatchParams::default(),
+            &Patch::Merge(&json!({"metadata": {"labels": {"a": "b"}}})),
+        )
+        .await
+        .unwrap();
     assert_eq!(labelled.metadata.generation, Some(4));
     let status = json!({"spec": {"replicas": 9}, "status": {"replicas": 3, "readyReplicas": 3}});
-    let with_status = deployments.patch_status("web", &PatchParams::default(), &Patch::Merge(&status)).await.unwrap();
-    assert_eq!((with_status.spec.replicas, with_status.status.unwrap().ready_replicas), (Some(3), Some(3)));
+    let with_status = deployments
+        .patch_status("web", &PatchParams::default(), &Patch::Merge(&status))
+        .await
+        .unwrap();
+    assert_eq!(
+        (
+            with_status.spec.replicas,
+            with_status.status.unwrap().ready_replicas
+        ),
+        (Some(3), Some(3))
+    );
 }
 
 #[tokio::test]
@@ -238,18 +488,55 @@ async fn finalizers_hold_deletion_until_removed() {
     let mut cm = config_map("held", &[]);
     cm.metadata.finalizers = Some(vec!["example.com/hold".into()]);
     api.create(&PostParams::default(), &cm).await.unwrap();
-    let pending = api.delete("held", &DeleteParams::default()).await.unwrap().left().expect("the object is returned while held");
+    let pending = api
+        .delete("held", &DeleteParams::default())
+        .await
+        .unwrap()
+        .left()
+        .expect("the object is returned while held");
     assert!(pending.metadata.deletion_timestamp.is_some());
-    assert!(api.get("held").await.unwrap().metadata.deletion_timestamp.is_some());
+    assert!(
+        api.get("held")
+            .await
+            .unwrap()
+            .metadata
+            .deletion_timestamp
+            .is_some()
+    );
 
     let add = json!({"metadata": {"finalizers": ["example.com/hold", "example.com/new"]}});
-    let refused = status_of(api.patch("held", &PatchParams::default(), &Patch::Merge(&add)).await);
+    let refused = status_of(
+        api.patch("held", &PatchParams::default(), &Patch::Merge(&add))
+            .await,
+    );
     assert_eq!(refused.code, 422);
-    assert!(refused.message.contains("no new finalizers can be added if the object is being deleted"), "{}", refused.message);
+    assert!(
+        refused
+            .message
+            .contains("no new finalizers can be added if the object is being deleted"),
+        "{}",
+        refused.message
+    );
 
-    let mut watch = api.watch(&WatchParams::default(), &server.resource_version().to_string()).await.unwrap().boxed();
-    api.patch("held", &PatchParams::default(), &Patch::Merge(&json!({"metadata": {"finalizers": null}}))).await.unwrap();
-    assert!(matches!(within("DELETED", watch.try_next()).await.unwrap().unwrap(), WatchEvent::Deleted(_)));
+    let mut watch = api
+        .watch(
+            &WatchParams::default(),
+            &server.resource_version().to_string(),
+        )
+        .await
+        .unwrap()
+        .boxed();
+    api.patch(
+        "held",
+        &PatchParams::default(),
+        &Patch::Merge(&json!({"metadata": {"finalizers": null}})),
+    )
+    .await
+    .unwrap();
+    assert!(matches!(
+        within("DELETED", watch.try_next()).await.unwrap().unwrap(),
+        WatchEvent::Deleted(_)
+    ));
     assert!(api.get_opt("held").await.unwrap().is_none());
 }
 
@@ -269,28 +556,84 @@ async fn garbage_collection_follows_owner_references() {
     };
 
     // Background: the owner goes at once, its dependents right after.
-    let owner = owners.create(&PostParams::default(), &config_map("bg", &[])).await.unwrap();
-    children.create(&PostParams::default(), &child("bg-child", &owner, None)).await.unwrap();
-    owners.delete("bg", &DeleteParams::background()).await.unwrap();
+    let owner = owners
+        .create(&PostParams::default(), &config_map("bg", &[]))
+        .await
+        .unwrap();
+    children
+        .create(&PostParams::default(), &child("bg-child", &owner, None))
+        .await
+        .unwrap();
+    owners
+        .delete("bg", &DeleteParams::background())
+        .await
+        .unwrap();
     assert!(children.get_opt("bg-child").await.unwrap().is_none());
 
     // Foreground: the owner waits (foregroundDeletion) until blocking dependents are gone.
-    let owner = owners.create(&PostParams::default(), &config_map("fg", &[])).await.unwrap();
-    children.create(&PostParams::default(), &child("fg-child", &owner, Some("example.com/slow"))).await.unwrap();
-    owners.delete("fg", &DeleteParams::foreground()).await.unwrap();
+    let owner = owners
+        .create(&PostParams::default(), &config_map("fg", &[]))
+        .await
+        .unwrap();
+    children
+        .create(
+            &PostParams::default(),
+            &child("fg-child", &owner, Some("example.com/slow")),
+        )
+        .await
+        .unwrap();
+    owners
+        .delete("fg", &DeleteParams::foreground())
+        .await
+        .unwrap();
     let waiting = owners.get("fg").await.unwrap();
     assert_eq!(waiting.finalizers(), ["foregroundDeletion"]);
-    assert!(children.get("fg-child").await.unwrap().metadata.deletion_timestamp.is_some());
-    children.patch("fg-child", &PatchParams::default(), &Patch::Merge(&json!({"metadata": {"finalizers": null}}))).await.unwrap();
+    assert!(
+        children
+            .get("fg-child")
+            .await
+            .unwrap()
+            .metadata
+            .deletion_timestamp
+            .is_some()
+    );
+    children
+        .patch(
+            "fg-child",
+            &PatchParams::default(),
+            &Patch::Merge(&json!({"metadata": {"finalizers": null}})),
+        )
+        .await
+        .unwrap();
     assert!(children.get_opt("fg-child").await.unwrap().is_none());
-    assert!(owners.get_opt("fg").await.unwrap().is_none(), "the owner is released once its dependents are gone");
+    assert!(
+        owners.get_opt("fg").await.unwrap().is_none(),
+        "the owner is released once its dependents are gone"
+    );
 
     // Orphan: dependents stay, without the owner reference.
-    let owner = owners.create(&PostParams::default(), &config_map("orphan", &[])).await.unwrap();
-    children.create(&PostParams::default(), &child("orphan-child", &owner, None)).await.unwrap();
-    let params = DeleteParams { propagation_policy: Some(PropagationPolicy::Orphan), ..Default::default() };
+    let owner = owners
+        .create(&PostParams::default(), &config_map("orphan", &[]))
+        .await
+        .unwrap();
+    children
+        .create(&PostParams::default(), &child("orphan-child", &owner, None))
+        .await
+        .unwrap();
+    let params = DeleteParams {
+        propagation_policy: Some(PropagationPolicy::Orphan),
+        ..Default::default()
+    };
     owners.delete("orphan", &params).await.unwrap();
-    assert!(children.get("orphan-child").await.unwrap().metadata.owner_references.is_none());
+    assert!(
+        children
+            .get("orphan-child")
+            .await
+            .unwrap()
+            .metadata
+            .owner_references
+            .is_none()
+    );
 }
 
 #[tokio::test]
@@ -298,11 +641,37 @@ async fn namespaces_must_exist_and_take_their_contents_with_them() {
     let server = ApiServer::new();
     let client = server.client();
     let missing: Api<ConfigMap> = Api::namespaced(client.clone(), "team-a");
-    assert_eq!(status_of(missing.create(&PostParams::default(), &config_map("a", &[])).await).message, "namespaces \"team-a\" not found");
+    assert_eq!(
+        status_of(
+            missing
+                .create(&PostParams::default(), &config_map("a", &[]))
+                .await
+        )
+        .message,
+        "namespaces \"team-a\" not found"
+    );
     let namespaces: Api<Namespace> = Api::all(client.clone());
-    namespaces.create(&PostParams::default(), &Namespace { metadata: ObjectMeta { name: Some("team-a".into()), ..Default::default() }, ..Default::default() }).await.unwrap();
-    missing.create(&PostParams::default(), &config_map("a", &[])).await.unwrap();
-    namespaces.delete("team-a", &DeleteParams::default()).await.unwrap();
+    namespaces
+        .create(
+            &PostParams::default(),
+            &Namespace {
+                metadata: ObjectMeta {
+                    name: Some("team-a".into()),
+                    ..Default::default()
+                },
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    missing
+        .create(&PostParams::default(), &config_map("a", &[]))
+        .await
+        .unwrap();
+    namespaces
+        .delete("team-a", &DeleteParams::default())
+        .await
+        .unwrap();
     assert!(missing.get_opt("a").await.unwrap().is_none());
     assert!(namespaces.get_opt("team-a").await.unwrap().is_none());
 }
@@ -312,13 +681,17 @@ async fn loopback_http_listener_serves_the_same_api() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let server = ApiServer::new();
     let api: Api<ConfigMap> = Api::default_namespaced(server.client());
-    api.create(&PostParams::default(), &config_map("shared", &[])).await.unwrap();
+    api.create(&PostParams::default(), &config_map("shared", &[]))
+        .await
+        .unwrap();
     let address = server.serve_http(([127, 0, 0, 1], 0).into()).await.unwrap();
     let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
     let request = "GET /api/v1/namespaces/default/configmaps/shared HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut response = String::new();
-    within("HTTP response", stream.read_to_string(&mut response)).await.unwrap();
+    within("HTTP response", stream.read_to_string(&mut response))
+        .await
+        .unwrap();
     assert!(response.starts_with("HTTP/1.1 200 OK"), "{response}");
     assert!(response.contains("\"name\":\"shared\""), "{response}");
 }

@@ -5,7 +5,16 @@ use serde_json::{Value, json};
 
 use super::resources::{self, ResourceType};
 
-const VERBS: [&str; 8] = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
+const VERBS: [&str; 8] = [
+    "create",
+    "delete",
+    "deletecollection",
+    "get",
+    "list",
+    "patch",
+    "update",
+    "watch",
+];
 const STATUS_VERBS: [&str; 3] = ["get", "patch", "update"];
 
 /// Every resource type the server serves.
@@ -16,25 +25,33 @@ pub struct Catalog {
 
 impl Default for Catalog {
     fn default() -> Self {
-        Self { types: resources::builtins() }
+        Self {
+            types: resources::builtins(),
+        }
     }
 }
 
 impl Catalog {
     /// The type served at `group/version/plural`.
     pub fn find(&self, group: &str, version: &str, plural: &str) -> Option<&ResourceType> {
-        self.types.iter().find(|t| t.group == group && t.plural == plural && t.versions.iter().any(|v| v == version))
+        self.types.iter().find(|t| {
+            t.group == group && t.plural == plural && t.versions.iter().any(|v| v == version)
+        })
     }
 
     /// Serves (or re-serves, after a change) the type a CRD defines.
     pub fn install(&mut self, resource_type: ResourceType) {
-        self.types.retain(|t| !(t.group == resource_type.group && t.plural == resource_type.plural));
+        self.types
+            .retain(|t| !(t.group == resource_type.group && t.plural == resource_type.plural));
         self.types.push(resource_type);
     }
 
     /// Stops serving a custom type.
     pub fn uninstall(&mut self, group: &str, plural: &str) -> Option<ResourceType> {
-        let index = self.types.iter().position(|t| t.custom && t.group == group && t.plural == plural)?;
+        let index = self
+            .types
+            .iter()
+            .position(|t| t.custom && t.group == group && t.plural == plural)?;
         Some(self.types.remove(index))
     }
 
@@ -94,7 +111,11 @@ impl Catalog {
 
     /// `GET /apis`.
     pub fn group_list(&self) -> Value {
-        let groups: Vec<Value> = self.groups().into_iter().filter_map(|g| self.group_document(g)).collect();
+        let groups: Vec<Value> = self
+            .groups()
+            .into_iter()
+            .filter_map(|g| self.group_document(g))
+            .collect();
         json!({"kind": "APIGroupList", "apiVersion": "v1", "groups": groups})
     }
 
@@ -109,7 +130,11 @@ impl Catalog {
     /// `GET /api/v1` or `GET /apis/<group>/<version>`.
     pub fn resource_list(&self, group: &str, version: &str) -> Option<Value> {
         let mut resources = Vec::new();
-        for t in self.types.iter().filter(|t| t.group == group && t.versions.iter().any(|v| v == version)) {
+        for t in self
+            .types
+            .iter()
+            .filter(|t| t.group == group && t.versions.iter().any(|v| v == version))
+        {
             let mut entry = json!({
                 "name": t.plural,
                 "singularName": t.singular,
@@ -137,7 +162,13 @@ impl Catalog {
         if resources.is_empty() {
             return None;
         }
-        let group_version = if group.is_empty() { version.to_string() } else { format!("{group}/{version}") };
-        Some(json!({"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": group_version, "resources": resources}))
+        let group_version = if group.is_empty() {
+            version.to_string()
+        } else {
+            format!("{group}/{version}")
+        };
+        Some(
+            json!({"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": group_version, "resources": resources}),
+        )
     }
 }

@@ -22,11 +22,15 @@ impl Matcher {
     /// Requests with this verb on this resource (`configmaps`, `webapps/status`). `None` matches
     /// any verb or any resource.
     pub fn new(verb: impl Into<Option<Verb>>, resource: Option<&str>) -> Self {
-        Self { verb: verb.into(), resource: resource.map(ToString::to_string) }
+        Self {
+            verb: verb.into(),
+            resource: resource.map(ToString::to_string),
+        }
     }
 
     fn matches(&self, verb: Verb, resource: &str) -> bool {
-        self.verb.is_none_or(|v| v == verb) && self.resource.as_deref().is_none_or(|r| r == resource)
+        self.verb.is_none_or(|v| v == verb)
+            && self.resource.as_deref().is_none_or(|r| r == resource)
     }
 }
 
@@ -60,7 +64,9 @@ pub struct Faults {
 
 impl std::fmt::Debug for Faults {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Faults").field("state", &*lock(&self.state)).finish_non_exhaustive()
+        f.debug_struct("Faults")
+            .field("state", &*lock(&self.state))
+            .finish_non_exhaustive()
     }
 }
 
@@ -101,7 +107,11 @@ impl Faults {
 
     /// Fails the next `times` requests that match with HTTP status `code`.
     pub fn fail_matching(&self, matcher: Matcher, times: usize, code: u16) {
-        lock(&self.state).failures.push(Failure { matcher, remaining: times, code });
+        lock(&self.state).failures.push(Failure {
+            matcher,
+            remaining: times,
+            code,
+        });
     }
 
     /// Delays every matching response by `duration` until [`Faults::clear`].
@@ -124,12 +134,21 @@ impl Faults {
     pub(crate) fn decide(&self, verb: Verb, resource: &str) -> Decision {
         let mut state = lock(&self.state);
         let mut decision = Decision::default();
-        if let Some(failure) = state.failures.iter_mut().find(|f| f.remaining > 0 && f.matcher.matches(verb, resource)) {
+        if let Some(failure) = state
+            .failures
+            .iter_mut()
+            .find(|f| f.remaining > 0 && f.matcher.matches(verb, resource))
+        {
             failure.remaining -= 1;
             decision.fail = Some(failure.code);
         }
         state.failures.retain(|f| f.remaining > 0);
-        decision.delay = state.delays.iter().filter(|d| d.matcher.matches(verb, resource)).map(|d| d.duration).max();
+        decision.delay = state
+            .delays
+            .iter()
+            .filter(|d| d.matcher.matches(verb, resource))
+            .map(|d| d.duration)
+            .max();
         decision
     }
 }
@@ -153,12 +172,19 @@ impl Counters {
 
     /// Requests seen with `verb` on `resource` (plural, or `plural/status`).
     pub fn get(&self, verb: Verb, resource: &str) -> u64 {
-        lock(&self.counts).get(&(verb, resource.to_string())).copied().unwrap_or(0)
+        lock(&self.counts)
+            .get(&(verb, resource.to_string()))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Requests seen with `verb` on any resource.
     pub fn verb(&self, verb: Verb) -> u64 {
-        lock(&self.counts).iter().filter(|((v, _), _)| *v == verb).map(|(_, c)| c).sum()
+        lock(&self.counts)
+            .iter()
+            .filter(|((v, _), _)| *v == verb)
+            .map(|(_, c)| c)
+            .sum()
     }
 
     /// All requests seen.

@@ -42,7 +42,12 @@ fn owner_uids(object: &Value) -> Vec<(String, bool)> {
         .and_then(Value::as_array)
         .map(|refs| {
             refs.iter()
-                .filter_map(|r| Some((r.get("uid")?.as_str()?.to_string(), r.get("blockOwnerDeletion") == Some(&Value::Bool(true)))))
+                .filter_map(|r| {
+                    Some((
+                        r.get("uid")?.as_str()?.to_string(),
+                        r.get("blockOwnerDeletion") == Some(&Value::Bool(true)),
+                    ))
+                })
                 .collect()
         })
         .unwrap_or_default()
@@ -65,14 +70,19 @@ fn mark_deleting(object: &mut Value) {
     if !is_deleting(object) {
         object["metadata"]["deletionTimestamp"] = json!(objects::now());
         object["metadata"]["deletionGracePeriodSeconds"] = json!(0);
-        if let Some(generation) = object.pointer("/metadata/generation").and_then(Value::as_i64) {
+        if let Some(generation) = object
+            .pointer("/metadata/generation")
+            .and_then(Value::as_i64)
+        {
             object["metadata"]["generation"] = json!(generation + 1);
         }
     }
 }
 
 fn delete_one(state: &mut State, key: &ObjectKey, policy: Propagation) -> Outcome {
-    let Some(mut object) = state.store.get(key).cloned() else { return Outcome::Deleted(Value::Null) };
+    let Some(mut object) = state.store.get(key).cloned() else {
+        return Outcome::Deleted(Value::Null);
+    };
     let owner = uid(&object);
     if policy == Propagation::Orphan {
         orphan_dependents(state, &owner);
@@ -93,7 +103,13 @@ fn delete_one(state: &mut State, key: &ObjectKey, policy: Propagation) -> Outcom
     if held {
         let before = state.store.get(key).cloned();
         mark_deleting(&mut object);
-        let stored = if before.as_ref() == Some(&object) { object } else { state.store.commit(ChangeKind::Modified, key.clone(), object) };
+        let stored = if before.as_ref() == Some(&object) {
+            object
+        } else {
+            state
+                .store
+                .commit(ChangeKind::Modified, key.clone(), object)
+        };
         if is_namespace {
             empty_namespace(state, &key.name);
         }
@@ -107,17 +123,29 @@ fn delete_one(state: &mut State, key: &ObjectKey, policy: Propagation) -> Outcom
 }
 
 fn has_dependents(state: &State, owner: &str) -> bool {
-    state.store.all().any(|(_, o)| owner_uids(o).iter().any(|(u, _)| u == owner))
+    state
+        .store
+        .all()
+        .any(|(_, o)| owner_uids(o).iter().any(|(u, _)| u == owner))
 }
 
 fn orphan_dependents(state: &mut State, owner: &str) {
-    let dependents: Vec<(ObjectKey, Value)> =
-        state.store.all().filter(|(_, o)| owner_uids(o).iter().any(|(u, _)| u == owner)).map(|(k, o)| (k.clone(), o.clone())).collect();
+    let dependents: Vec<(ObjectKey, Value)> = state
+        .store
+        .all()
+        .filter(|(_, o)| owner_uids(o).iter().any(|(u, _)| u == owner))
+        .map(|(k, o)| (k.clone(), o.clone()))
+        .collect();
     for (key, mut object) in dependents {
-        if let Some(refs) = object.pointer_mut("/metadata/ownerReferences").and_then(Value::as_array_mut) {
+        if let Some(refs) = object
+            .pointer_mut("/metadata/ownerReferences")
+            .and_then(Value::as_array_mut)
+        {
             refs.retain(|r| r.get("uid").and_then(Value::as_str) != Some(owner));
             if refs.is_empty() {
-                object["metadata"].as_object_mut().map(|m| m.remove("ownerReferences"));
+                object["metadata"]
+                    .as_object_mut()
+                    .map(|m| m.remove("ownerReferences"));
             }
         }
         state.store.commit(ChangeKind::Modified, key, object);
@@ -125,7 +153,12 @@ fn orphan_dependents(state: &mut State, owner: &str) {
 }
 
 fn empty_namespace(state: &mut State, namespace: &str) {
-    let contents: Vec<ObjectKey> = state.store.all().filter(|(k, _)| k.namespace == namespace).map(|(k, _)| k.clone()).collect();
+    let contents: Vec<ObjectKey> = state
+        .store
+        .all()
+        .filter(|(k, _)| k.namespace == namespace)
+        .map(|(k, _)| k.clone())
+        .collect();
     for key in contents {
         if state.store.get(&key).is_some_and(|o| !is_deleting(o)) {
             delete_one(state, &key, Propagation::Background);
@@ -134,10 +167,18 @@ fn empty_namespace(state: &mut State, namespace: &str) {
 }
 
 fn remove_custom_type(state: &mut State, crd: &Value) {
-    let Some(group) = crd.pointer("/spec/group").and_then(Value::as_str) else { return };
-    let Some(plural) = crd.pointer("/spec/names/plural").and_then(Value::as_str) else { return };
+    let Some(group) = crd.pointer("/spec/group").and_then(Value::as_str) else {
+        return;
+    };
+    let Some(plural) = crd.pointer("/spec/names/plural").and_then(Value::as_str) else {
+        return;
+    };
     state.catalog.uninstall(group, plural);
-    let instances: Vec<(ObjectKey, Value)> = state.store.range(group, plural, None).map(|(k, o)| (k.clone(), o.clone())).collect();
+    let instances: Vec<(ObjectKey, Value)> = state
+        .store
+        .range(group, plural, None)
+        .map(|(k, o)| (k.clone(), o.clone()))
+        .collect();
     for (key, object) in instances {
         state.store.commit(ChangeKind::Deleted, key, object);
     }
@@ -168,9 +209,19 @@ fn plan(state: &State) -> Vec<Action> {
     for (key, object) in state.store.all() {
         let owners = owner_uids(object);
         if !owners.is_empty() && !is_deleting(object) {
-            let live: Vec<&Value> = owners.iter().filter_map(|(u, _)| state.store.key_of_uid(u)).filter_map(|k| state.store.get(k)).collect();
-            let dangling: Vec<String> = owners.iter().filter(|(u, _)| state.store.key_of_uid(u).is_none()).map(|(u, _)| u.clone()).collect();
-            let foreground_owner = live.iter().any(|o| is_deleting(o) && finalizers(o).iter().any(|f| f == FOREGROUND));
+            let live: Vec<&Value> = owners
+                .iter()
+                .filter_map(|(u, _)| state.store.key_of_uid(u))
+                .filter_map(|k| state.store.get(k))
+                .collect();
+            let dangling: Vec<String> = owners
+                .iter()
+                .filter(|(u, _)| state.store.key_of_uid(u).is_none())
+                .map(|(u, _)| u.clone())
+                .collect();
+            let foreground_owner = live
+                .iter()
+                .any(|o| is_deleting(o) && finalizers(o).iter().any(|f| f == FOREGROUND));
             if live.is_empty() {
                 actions.push(Action::Delete(key.clone(), Propagation::Background));
             } else if foreground_owner {
@@ -181,12 +232,19 @@ fn plan(state: &State) -> Vec<Action> {
         }
         if is_deleting(object) && finalizers(object).iter().any(|f| f == FOREGROUND) {
             let owner = uid(object);
-            let blocked = state.store.all().any(|(_, o)| owner_uids(o).iter().any(|(u, block)| *u == owner && *block));
+            let blocked = state
+                .store
+                .all()
+                .any(|(_, o)| owner_uids(o).iter().any(|(u, block)| *u == owner && *block));
             if !blocked {
                 actions.push(Action::Release(key.clone()));
             }
         }
-        if key.group.is_empty() && key.plural == "namespaces" && is_deleting(object) && !state.store.all().any(|(k, _)| k.namespace == key.name) {
+        if key.group.is_empty()
+            && key.plural == "namespaces"
+            && is_deleting(object)
+            && !state.store.all().any(|(k, _)| k.namespace == key.name)
+        {
             actions.push(Action::Remove(key.clone()));
         }
     }
@@ -199,17 +257,33 @@ fn apply(state: &mut State, action: Action) {
             delete_one(state, &key, policy);
         }
         Action::DropOwners(key, dangling) => {
-            let Some(mut object) = state.store.get(&key).cloned() else { return };
-            if let Some(refs) = object.pointer_mut("/metadata/ownerReferences").and_then(Value::as_array_mut) {
-                refs.retain(|r| r.get("uid").and_then(Value::as_str).is_none_or(|u| !dangling.iter().any(|d| d == u)));
+            let Some(mut object) = state.store.get(&key).cloned() else {
+                return;
+            };
+            if let Some(refs) = object
+                .pointer_mut("/metadata/ownerReferences")
+                .and_then(Value::as_array_mut)
+            {
+                refs.retain(|r| {
+                    r.get("uid")
+                        .and_then(Value::as_str)
+                        .is_none_or(|u| !dangling.iter().any(|d| d == u))
+                });
             }
             state.store.commit(ChangeKind::Modified, key, object);
         }
         Action::Release(key) => {
-            let Some(mut object) = state.store.get(&key).cloned() else { return };
-            let remaining: Vec<String> = finalizers(&object).into_iter().filter(|f| f != FOREGROUND).collect();
+            let Some(mut object) = state.store.get(&key).cloned() else {
+                return;
+            };
+            let remaining: Vec<String> = finalizers(&object)
+                .into_iter()
+                .filter(|f| f != FOREGROUND)
+                .collect();
             if remaining.is_empty() {
-                object["metadata"].as_object_mut().map(|m| m.remove("finalizers"));
+                object["metadata"]
+                    .as_object_mut()
+                    .map(|m| m.remove("finalizers"));
                 state.store.commit(ChangeKind::Deleted, key, object);
             } else {
                 object["metadata"]["finalizers"] = json!(remaining);

@@ -23,7 +23,9 @@ pub async fn serve(service: ApiService, address: SocketAddr) -> std::io::Result<
                     let mut service = service.clone();
                     tower::Service::call(&mut service, request)
                 });
-                let _ = http1::Builder::new().serve_connection(TokioIo::new(stream), handler).await;
+                let _ = http1::Builder::new()
+                    .serve_connection(TokioIo::new(stream), handler)
+                    .await;
             });
         }
     });

@@ -61,7 +61,9 @@ pub struct ApiServer {
 
 impl std::fmt::Debug for ApiServer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ApiServer").field("resource_version", &self.resource_version()).finish_non_exhaustive()
+        f.debug_struct("ApiServer")
+            .field("resource_version", &self.resource_version())
+            .finish_non_exhaustive()
     }
 }
 
@@ -87,8 +89,12 @@ impl ApiServer {
             counters: Counters::default(),
         });
         let weak = Arc::downgrade(&shared);
-        shared.faults.on_drop_watches(move || weak.upgrade().map_or(0, |s| s.lock().store.drop_watches()));
-        Self { service: ApiService { shared } }
+        shared
+            .faults
+            .on_drop_watches(move || weak.upgrade().map_or(0, |s| s.lock().store.drop_watches()));
+        Self {
+            service: ApiService { shared },
+        }
     }
 
     /// A `kube::Client` talking to this server in-process (default namespace `default`).
@@ -119,7 +125,8 @@ impl ApiServer {
     /// server.install_crd(crd()).unwrap(); // e.g. `WebApp::crd()`
     /// ```
     pub fn install_crd(&self, crd: impl Borrow<CustomResourceDefinition>) -> Result<(), ApiError> {
-        let body = serde_json::to_vec(crd.borrow()).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let body =
+            serde_json::to_vec(crd.borrow()).map_err(|e| ApiError::bad_request(e.to_string()))?;
         let name = crd.borrow().metadata.name.clone().unwrap_or_default();
         let mut state = self.service.shared.lock();
         let target = request::Target {

@@ -10,12 +10,17 @@ use super::store::ObjectKey;
 
 /// The current time as Kubernetes writes `metav1.Time` (RFC 3339, seconds, UTC).
 pub fn now() -> String {
-    jiff::Timestamp::now().strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
+    jiff::Timestamp::now()
+        .strftime("%Y-%m-%dT%H:%M:%SZ")
+        .to_string()
 }
 
 /// `metadata.<field>` as a string.
 pub fn meta_str<'a>(object: &'a Value, field: &str) -> Option<&'a str> {
-    object.get("metadata").and_then(|m| m.get(field)).and_then(Value::as_str)
+    object
+        .get("metadata")
+        .and_then(|m| m.get(field))
+        .and_then(Value::as_str)
 }
 
 /// `metadata.finalizers`.
@@ -23,13 +28,19 @@ pub fn finalizers(object: &Value) -> Vec<String> {
     object
         .pointer("/metadata/finalizers")
         .and_then(Value::as_array)
-        .map(|f| f.iter().filter_map(|s| s.as_str().map(ToString::to_string)).collect())
+        .map(|f| {
+            f.iter()
+                .filter_map(|s| s.as_str().map(ToString::to_string))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
 /// Whether the object carries a deletionTimestamp.
 pub fn is_deleting(object: &Value) -> bool {
-    object.pointer("/metadata/deletionTimestamp").is_some_and(|t| !t.is_null())
+    object
+        .pointer("/metadata/deletionTimestamp")
+        .is_some_and(|t| !t.is_null())
 }
 
 /// The store key of an object of a type.
@@ -37,7 +48,11 @@ pub fn key(resource_type: &ResourceType, namespace: Option<&str>, name: &str) ->
     ObjectKey {
         group: resource_type.group.clone(),
         plural: resource_type.plural.clone(),
-        namespace: if resource_type.namespaced { namespace.unwrap_or_default().to_string() } else { String::new() },
+        namespace: if resource_type.namespaced {
+            namespace.unwrap_or_default().to_string()
+        } else {
+            String::new()
+        },
         name: name.to_string(),
     }
 }
@@ -46,7 +61,10 @@ pub fn key(resource_type: &ResourceType, namespace: Option<&str>, name: &str) ->
 /// once and served at every version unchanged (the CRD `None` conversion strategy).
 pub fn served(mut object: Value, resource_type: &ResourceType, version: &str) -> Value {
     if let Some(map) = object.as_object_mut() {
-        map.insert("apiVersion".into(), json!(resource_type.api_version(version)));
+        map.insert(
+            "apiVersion".into(),
+            json!(resource_type.api_version(version)),
+        );
         map.insert("kind".into(), json!(resource_type.kind));
     }
     object
@@ -56,7 +74,9 @@ pub fn served(mut object: Value, resource_type: &ResourceType, version: &str) ->
 /// counter so names are unique and runs repeatable.
 pub fn name_suffix(seed: u64) -> String {
     const ALPHABET: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0x2545_F491_4F6C_DD1D);
+    let mut x = seed
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(0x2545_F491_4F6C_DD1D);
     (0..5)
         .map(|_| {
             x ^= x >> 29;
@@ -70,7 +90,9 @@ pub fn name_suffix(seed: u64) -> String {
 pub fn check_name(name: &str) -> Option<FieldError> {
     let label_ok = |label: &str| {
         !label.is_empty()
-            && label.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            && label
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
             && !label.starts_with('-')
             && !label.ends_with('-')
     };
@@ -98,7 +120,11 @@ fn without(object: &Value, fields: &[&str]) -> Value {
 /// Whether an update changed anything that bumps `metadata.generation`: everything but
 /// metadata, and but status when status is a subresource.
 pub fn spec_changed(old: &Value, new: &Value, status_subresource: bool) -> bool {
-    let ignored: &[&str] = if status_subresource { &["metadata", "status", "apiVersion", "kind"] } else { &["metadata", "apiVersion", "kind"] };
+    let ignored: &[&str] = if status_subresource {
+        &["metadata", "status", "apiVersion", "kind"]
+    } else {
+        &["metadata", "apiVersion", "kind"]
+    };
     without(old, ignored) != without(new, ignored)
 }
 
@@ -107,7 +133,17 @@ pub fn keep_immutable_metadata(old: &Value, new: &mut Value) {
     if !new.get("metadata").is_some_and(Value::is_object) {
         new["metadata"] = json!({});
     }
-    for field in ["name", "namespace", "uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation", "managedFields", "resourceVersion"] {
+    for field in [
+        "name",
+        "namespace",
+        "uid",
+        "creationTimestamp",
+        "deletionTimestamp",
+        "deletionGracePeriodSeconds",
+        "generation",
+        "managedFields",
+        "resourceVersion",
+    ] {
         match old.pointer(&format!("/metadata/{field}")) {
             Some(value) => new["metadata"][field] = value.clone(),
             None => {
@@ -119,7 +155,12 @@ pub fn keep_immutable_metadata(old: &Value, new: &mut Value) {
 
 /// Keeps status and main resource apart: a status write only changes `status` (and
 /// managedFields); a main write never changes `status` of a type with a status subresource.
-pub fn separate_status(old: &Value, new: Value, status_write: bool, status_subresource: bool) -> Value {
+pub fn separate_status(
+    old: &Value,
+    new: Value,
+    status_write: bool,
+    status_subresource: bool,
+) -> Value {
     if status_write {
         let mut out = old.clone();
         match new.get("status") {
@@ -152,16 +193,25 @@ pub fn check_finalizers(old: &Value, new: &Value) -> Option<FieldError> {
         return None;
     }
     let before = finalizers(old);
-    let added: Vec<String> = finalizers(new).into_iter().filter(|f| !before.contains(f)).collect();
+    let added: Vec<String> = finalizers(new)
+        .into_iter()
+        .filter(|f| !before.contains(f))
+        .collect();
     if added.is_empty() {
         return None;
     }
-    let list = added.iter().map(|f| format!("{f:?}")).collect::<Vec<_>>().join(", ");
+    let list = added
+        .iter()
+        .map(|f| format!("{f:?}"))
+        .collect::<Vec<_>>()
+        .join(", ");
     Some(FieldError::new(
         "metadata.finalizers",
         FieldErrorKind::Forbidden,
         None,
-        format!("no new finalizers can be added if the object is being deleted, found new finalizers []string{{{list}}}"),
+        format!(
+            "no new finalizers can be added if the object is being deleted, found new finalizers []string{{{list}}}"
+        ),
     ))
 }
 

@@ -94,14 +94,23 @@ pub enum Route {
 
 /// Parses a request path.
 pub fn route(path: &str) -> ApiResult<Route> {
-    let parts: Vec<&str> = path.trim_matches('/').split('/').filter(|p| !p.is_empty()).collect();
+    let parts: Vec<&str> = path
+        .trim_matches('/')
+        .split('/')
+        .filter(|p| !p.is_empty())
+        .collect();
     let (group, version, rest) = match parts.as_slice() {
         ["version"] => return Ok(Route::Version),
         ["api"] => return Ok(Route::CoreVersions),
         ["apis"] => return Ok(Route::Groups),
         ["apis", group] => return Ok(Route::Group((*group).to_string())),
         ["api", version] => return Ok(Route::ResourceList(String::new(), (*version).to_string())),
-        ["apis", group, version] => return Ok(Route::ResourceList((*group).to_string(), (*version).to_string())),
+        ["apis", group, version] => {
+            return Ok(Route::ResourceList(
+                (*group).to_string(),
+                (*version).to_string(),
+            ));
+        }
         ["api", version, rest @ ..] => ("", *version, rest),
         ["apis", group, version, rest @ ..] => (*group, *version, rest),
         _ => return Err(ApiError::no_route(path)),
@@ -118,7 +127,9 @@ pub fn route(path: &str) -> ApiResult<Route> {
     };
     // `namespaces/<ns>/status` is the Namespace's own subresource, not a resource named `status`.
     Ok(match rest {
-        ["namespaces", name, sub @ ("status" | "finalize")] if group.is_empty() => target(None, "namespaces", Some(name), Some(sub)),
+        ["namespaces", name, sub @ ("status" | "finalize")] if group.is_empty() => {
+            target(None, "namespaces", Some(name), Some(sub))
+        }
         ["namespaces", ns, plural] => target(Some(ns), plural, None, None),
         ["namespaces", ns, plural, name] => target(Some(ns), plural, Some(name), None),
         ["namespaces", ns, plural, name, sub] => target(Some(ns), plural, Some(name), Some(sub)),
@@ -141,7 +152,11 @@ pub fn verb(method: &http::Method, target: &Target, query: &Query) -> ApiResult<
         ("PATCH", true) => Verb::Patch,
         ("DELETE", true) => Verb::Delete,
         ("DELETE", false) => Verb::DeleteCollection,
-        (method, _) => return Err(ApiError::method_not_allowed(format!("the server does not allow this method on the requested resource ({method})"))),
+        (method, _) => {
+            return Err(ApiError::method_not_allowed(format!(
+                "the server does not allow this method on the requested resource ({method})"
+            )));
+        }
     })
 }
 
@@ -154,13 +169,18 @@ pub struct Query {
 impl Query {
     /// Parses a URL query string.
     pub fn parse(query: Option<&str>) -> Self {
-        let params = query.map(|q| form_urlencoded::parse(q.as_bytes()).into_owned().collect()).unwrap_or_default();
+        let params = query
+            .map(|q| form_urlencoded::parse(q.as_bytes()).into_owned().collect())
+            .unwrap_or_default();
         Self { params }
     }
 
     /// A parameter's value, empty strings counting as absent.
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.params.get(key).map(String::as_str).filter(|v| !v.is_empty())
+        self.params
+            .get(key)
+            .map(String::as_str)
+            .filter(|v| !v.is_empty())
     }
 
     /// A boolean parameter (`true`/`1`).

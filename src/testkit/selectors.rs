@@ -42,24 +42,41 @@ fn split_terms(text: &str) -> Vec<&str> {
 }
 
 fn valid_key(key: &str) -> bool {
-    !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/'))
+    !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/'))
 }
 
 impl LabelSelector {
     /// Parses a selector; bad syntax is a 400 naming the selector.
     pub fn parse(text: &str) -> ApiResult<Self> {
-        let bad = || ApiError::bad_request(format!("unable to parse requirement: invalid label selector {text:?}"));
+        let bad = || {
+            ApiError::bad_request(format!(
+                "unable to parse requirement: invalid label selector {text:?}"
+            ))
+        };
         let mut requirements = Vec::new();
         for term in split_terms(text) {
             let set_values = |rest: &str| -> ApiResult<Vec<String>> {
-                let inner = rest.trim().strip_prefix('(').and_then(|r| r.strip_suffix(')')).ok_or_else(bad)?;
-                Ok(inner.split(',').map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect())
+                let inner = rest
+                    .trim()
+                    .strip_prefix('(')
+                    .and_then(|r| r.strip_suffix(')'))
+                    .ok_or_else(bad)?;
+                Ok(inner
+                    .split(',')
+                    .map(|v| v.trim().to_string())
+                    .filter(|v| !v.is_empty())
+                    .collect())
             };
             let requirement = if let Some(key) = term.strip_prefix('!') {
                 Requirement::NotExists(key.trim().to_string())
             } else if let Some((key, value)) = term.split_once("!=") {
                 Requirement::NotEquals(key.trim().to_string(), value.trim().to_string())
-            } else if let Some((key, value)) = term.split_once("==").or_else(|| term.split_once('=')) {
+            } else if let Some((key, value)) =
+                term.split_once("==").or_else(|| term.split_once('='))
+            {
                 Requirement::Equals(key.trim().to_string(), value.trim().to_string())
             } else if let Some((key, rest)) = term.split_once(" notin ") {
                 Requirement::NotIn(key.trim().to_string(), set_values(rest)?)
@@ -116,11 +133,15 @@ impl FieldSelector {
             } else if let Some((f, v)) = term.split_once("==").or_else(|| term.split_once('=')) {
                 (f, true, v)
             } else {
-                return Err(ApiError::bad_request(format!("invalid selector: '{text}'; can't understand '{term}'")));
+                return Err(ApiError::bad_request(format!(
+                    "invalid selector: '{text}'; can't understand '{term}'"
+                )));
             };
             let field = field.trim();
             if !resource_type.selectable(field) {
-                return Err(ApiError::bad_request(format!("field label not supported: {field}")));
+                return Err(ApiError::bad_request(format!(
+                    "field label not supported: {field}"
+                )));
             }
             terms.push((field.to_string(), equal, value.trim().to_string()));
         }
@@ -165,8 +186,24 @@ mod tests {
     #[test]
     fn label_selector_forms() {
         let object = json!({"metadata": {"labels": {"app": "web", "tier": "front"}}});
-        let yes = ["app=web", "app==web", "tier!=back", "app in (web, api)", "tier notin (back)", "app", "!missing", "app=web,tier"];
-        let no = ["app=api", "app!=web", "app in (api)", "tier notin (front)", "missing", "!app"];
+        let yes = [
+            "app=web",
+            "app==web",
+            "tier!=back",
+            "app in (web, api)",
+            "tier notin (back)",
+            "app",
+            "!missing",
+            "app=web,tier",
+        ];
+        let no = [
+            "app=api",
+            "app!=web",
+            "app in (api)",
+            "tier notin (front)",
+            "missing",
+            "!app",
+        ];
         for s in yes {
             assert!(LabelSelector::parse(s).unwrap().matches(&object), "{s}");
         }

@@ -74,7 +74,10 @@ fn watch_line(message: WatchMessage, api_version: &str, kind: &str, metadata_onl
             };
             json!({"type": change.as_str(), "object": object})
         }
-        WatchMessage::Bookmark { revision, initial_end } => {
+        WatchMessage::Bookmark {
+            revision,
+            initial_end,
+        } => {
             let mut metadata = json!({"resourceVersion": revision.to_string()});
             if initial_end {
                 metadata["annotations"] = json!({"k8s.io/initial-events-end": "true"});
@@ -92,14 +95,21 @@ fn watch_response(watch: WatchReply) -> http::Response<Body> {
     let deadline = watch.timeout.map(|t| tokio::time::Instant::now() + t);
     let metadata_only = watch.metadata_only;
     let state = (watch.receiver, watch.api_version, watch.kind);
-    let stream = futures::stream::unfold(state, move |(mut receiver, api_version, kind)| async move {
-        let next = match deadline {
-            Some(deadline) => tokio::time::timeout_at(deadline, receiver.recv()).await.ok().flatten(),
-            None => receiver.recv().await,
-        };
-        let line = watch_line(next?, &api_version, &kind, metadata_only);
-        Some((Ok::<_, Infallible>(Frame::data(line)), (receiver, api_version, kind)))
-    });
+    let stream =
+        futures::stream::unfold(state, move |(mut receiver, api_version, kind)| async move {
+            let next = match deadline {
+                Some(deadline) => tokio::time::timeout_at(deadline, receiver.recv())
+                    .await
+                    .ok()
+                    .flatten(),
+                None => receiver.recv().await,
+            };
+            let line = watch_line(next?, &api_version, &kind, metadata_only);
+            Some((
+                Ok::<_, Infallible>(Frame::data(line)),
+                (receiver, api_version, kind),
+            ))
+        });
     http::Response::builder()
         .status(200)
         .header(http::header::CONTENT_TYPE, "application/json")
@@ -117,7 +127,11 @@ impl ApiService {
         }
     }
 
-    async fn route(&self, parts: http::request::Parts, body: Bytes) -> Result<http::Response<Body>, ApiError> {
+    async fn route(
+        &self,
+        parts: http::request::Parts,
+        body: Bytes,
+    ) -> Result<http::Response<Body>, ApiError> {
         let path = parts.uri.path().to_string();
         let query = Query::parse(parts.uri.query());
         let target = match request::route(&path)? {
@@ -130,10 +144,14 @@ impl ApiService {
                     Route::CoreVersions => Some(Catalog::core_versions()),
                     Route::Groups => Some(state.catalog.group_list()),
                     Route::Group(group) => state.catalog.group(&group),
-                    Route::ResourceList(group, version) => state.catalog.resource_list(&group, &version),
+                    Route::ResourceList(group, version) => {
+                        state.catalog.resource_list(&group, &version)
+                    }
                     Route::Resource(_) => None,
                 };
-                return document.map(|d| json_response(200, &d)).ok_or_else(|| ApiError::no_route(&path));
+                return document
+                    .map(|d| json_response(200, &d))
+                    .ok_or_else(|| ApiError::no_route(&path));
             }
         };
         let verb = request::verb(&parts.method, &target, &query)?;
@@ -146,7 +164,14 @@ impl ApiService {
         if let Some(code) = decision.fail {
             return Err(ApiError::injected(code));
         }
-        let header = |name: http::header::HeaderName| parts.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+        let header = |name: http::header::HeaderName| {
+            parts
+                .headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_string()
+        };
         let request = Request {
             target,
             verb,
@@ -183,7 +208,11 @@ where
             let (parts, body) = request.into_parts();
             let bytes = match body.collect().await {
                 Ok(collected) => collected.to_bytes(),
-                Err(e) => return Ok(error_response(&ApiError::bad_request(format!("reading the request body failed: {e}")))),
+                Err(e) => {
+                    return Ok(error_response(&ApiError::bad_request(format!(
+                        "reading the request body failed: {e}"
+                    ))));
+                }
             };
             Ok(service.respond(parts, bytes).await)
         })

@@ -39,7 +39,10 @@ impl<'a> Shape<'a> {
     pub fn root(schema: Option<&'a Value>) -> Self {
         match schema {
             Some(schema) => Self::SchemaRoot(schema),
-            None => Self::Builtin { field: "", in_container: false },
+            None => Self::Builtin {
+                field: "",
+                in_container: false,
+            },
         }
     }
 
@@ -47,19 +50,28 @@ impl<'a> Shape<'a> {
     pub fn field(self, key: &'a str) -> Self {
         match self {
             Self::Schema(schema) | Self::SchemaRoot(schema) => {
-                let embedded = schema.get("x-kubernetes-embedded-resource") == Some(&Value::Bool(true));
+                let embedded =
+                    schema.get("x-kubernetes-embedded-resource") == Some(&Value::Bool(true));
                 if key == "metadata" && (matches!(self, Self::SchemaRoot(_)) || embedded) {
-                    return Self::Builtin { field: "metadata", in_container: false };
+                    return Self::Builtin {
+                        field: "metadata",
+                        in_container: false,
+                    };
                 }
                 if let Some(property) = schema.get("properties").and_then(|p| p.get(key)) {
                     Self::Schema(property)
-                } else if let Some(additional) = schema.get("additionalProperties").filter(|a| a.is_object()) {
+                } else if let Some(additional) =
+                    schema.get("additionalProperties").filter(|a| a.is_object())
+                {
                     Self::Schema(additional)
                 } else {
                     Self::Free
                 }
             }
-            Self::Builtin { in_container, .. } => Self::Builtin { field: key, in_container },
+            Self::Builtin { in_container, .. } => Self::Builtin {
+                field: key,
+                in_container,
+            },
             Self::Free => Self::Free,
         }
     }
@@ -67,10 +79,19 @@ impl<'a> Shape<'a> {
     /// The shape of a list's items.
     pub fn items(self) -> Self {
         match self {
-            Self::Schema(schema) | Self::SchemaRoot(schema) => schema.get("items").map_or(Self::Free, Self::Schema),
-            Self::Builtin { field, in_container } => Self::Builtin {
+            Self::Schema(schema) | Self::SchemaRoot(schema) => {
+                schema.get("items").map_or(Self::Free, Self::Schema)
+            }
+            Self::Builtin {
+                field,
+                in_container,
+            } => Self::Builtin {
                 field: "",
-                in_container: in_container || matches!(field, "containers" | "initContainers" | "ephemeralContainers"),
+                in_container: in_container
+                    || matches!(
+                        field,
+                        "containers" | "initContainers" | "ephemeralContainers"
+                    ),
             },
             Self::Free => Self::Free,
         }
@@ -79,18 +100,27 @@ impl<'a> Shape<'a> {
     /// How a list at this position merges.
     pub fn list_kind(self) -> ListKind {
         match self {
-            Self::Schema(schema) | Self::SchemaRoot(schema) => match schema.get("x-kubernetes-list-type").and_then(Value::as_str) {
-                Some("set") => ListKind::Set,
-                Some("map") => ListKind::Map(
-                    schema
-                        .get("x-kubernetes-list-map-keys")
-                        .and_then(Value::as_array)
-                        .map(|keys| keys.iter().filter_map(|k| k.as_str().map(ToString::to_string)).collect())
-                        .unwrap_or_default(),
-                ),
-                _ => ListKind::Atomic,
-            },
-            Self::Builtin { field, in_container } => builtin_list_kind(field, in_container),
+            Self::Schema(schema) | Self::SchemaRoot(schema) => {
+                match schema.get("x-kubernetes-list-type").and_then(Value::as_str) {
+                    Some("set") => ListKind::Set,
+                    Some("map") => ListKind::Map(
+                        schema
+                            .get("x-kubernetes-list-map-keys")
+                            .and_then(Value::as_array)
+                            .map(|keys| {
+                                keys.iter()
+                                    .filter_map(|k| k.as_str().map(ToString::to_string))
+                                    .collect()
+                            })
+                            .unwrap_or_default(),
+                    ),
+                    _ => ListKind::Atomic,
+                }
+            }
+            Self::Builtin {
+                field,
+                in_container,
+            } => builtin_list_kind(field, in_container),
             Self::Free => ListKind::Atomic,
         }
     }
@@ -98,7 +128,9 @@ impl<'a> Shape<'a> {
     /// Whether an object at this position is replaced as a whole.
     pub fn atomic_map(self) -> bool {
         match self {
-            Self::Schema(schema) | Self::SchemaRoot(schema) => schema.get("x-kubernetes-map-type").and_then(Value::as_str) == Some("atomic"),
+            Self::Schema(schema) | Self::SchemaRoot(schema) => {
+                schema.get("x-kubernetes-map-type").and_then(Value::as_str) == Some("atomic")
+            }
             Self::Builtin { field, .. } => matches!(field, "selector" | "nodeSelector" | "roleRef"),
             Self::Free => false,
         }
@@ -112,7 +144,13 @@ fn keys(names: &[&str]) -> ListKind {
 /// Merge keys of the built-in API types (their `patchMergeKey` / `listMapKeys`).
 fn builtin_list_kind(field: &str, in_container: bool) -> ListKind {
     match field {
-        "containers" | "initContainers" | "ephemeralContainers" | "env" | "volumes" | "imagePullSecrets" | "resourceClaims"
+        "containers"
+        | "initContainers"
+        | "ephemeralContainers"
+        | "env"
+        | "volumes"
+        | "imagePullSecrets"
+        | "resourceClaims"
         | "schedulingGates" => keys(&["name"]),
         "ports" if in_container => keys(&["containerPort", "protocol"]),
         "ports" => keys(&["port", "protocol"]),

@@ -66,8 +66,18 @@ impl FieldErrorKind {
 
 impl FieldError {
     /// A field error with a value.
-    pub fn new(field: impl Into<String>, kind: FieldErrorKind, value: Option<String>, detail: impl Into<String>) -> Self {
-        Self { field: field.into(), kind, value, detail: detail.into() }
+    pub fn new(
+        field: impl Into<String>,
+        kind: FieldErrorKind,
+        value: Option<String>,
+        detail: impl Into<String>,
+    ) -> Self {
+        Self {
+            field: field.into(),
+            kind,
+            value,
+            detail: detail.into(),
+        }
     }
 
     /// What follows the field path: `Invalid value: 11: spec.replicas in body should be ...`.
@@ -134,7 +144,11 @@ pub struct Subject<'a> {
 impl<'a> Subject<'a> {
     /// `configmaps` or `webapps.app.example.com`, as in Kubernetes messages.
     fn qualified(&self) -> String {
-        if self.group.is_empty() { self.resource.to_string() } else { format!("{}.{}", self.resource, self.group) }
+        if self.group.is_empty() {
+            self.resource.to_string()
+        } else {
+            format!("{}.{}", self.resource, self.group)
+        }
     }
 
     fn details(&self) -> Value {
@@ -144,27 +158,48 @@ impl<'a> Subject<'a> {
 
 impl ApiError {
     fn plain(code: u16, reason: &'static str, message: impl Into<String>) -> Self {
-        Self { code, reason, message: message.into(), details: None }
+        Self {
+            code,
+            reason,
+            message: message.into(),
+            details: None,
+        }
     }
 
     /// 404 NotFound for an object.
     pub fn not_found(subject: Subject<'_>) -> Self {
         Self {
             details: Some(subject.details()),
-            ..Self::plain(404, "NotFound", format!("{} \"{}\" not found", subject.qualified(), subject.name))
+            ..Self::plain(
+                404,
+                "NotFound",
+                format!("{} \"{}\" not found", subject.qualified(), subject.name),
+            )
         }
     }
 
     /// 404 for a path the server does not serve.
     pub fn no_route(path: &str) -> Self {
-        Self::plain(404, "NotFound", format!("the server could not find the requested resource (path {path})"))
+        Self::plain(
+            404,
+            "NotFound",
+            format!("the server could not find the requested resource (path {path})"),
+        )
     }
 
     /// 409 AlreadyExists.
     pub fn already_exists(subject: Subject<'_>) -> Self {
         Self {
             details: Some(subject.details()),
-            ..Self::plain(409, "AlreadyExists", format!("{} \"{}\" already exists", subject.qualified(), subject.name))
+            ..Self::plain(
+                409,
+                "AlreadyExists",
+                format!(
+                    "{} \"{}\" already exists",
+                    subject.qualified(),
+                    subject.name
+                ),
+            )
         }
     }
 
@@ -188,7 +223,15 @@ impl ApiError {
     pub fn conflict(subject: Subject<'_>, why: impl std::fmt::Display) -> Self {
         Self {
             details: Some(subject.details()),
-            ..Self::plain(409, "Conflict", format!("Operation cannot be fulfilled on {} \"{}\": {why}", subject.qualified(), subject.name))
+            ..Self::plain(
+                409,
+                "Conflict",
+                format!(
+                    "Operation cannot be fulfilled on {} \"{}\": {why}",
+                    subject.qualified(),
+                    subject.name
+                ),
+            )
         }
     }
 
@@ -198,15 +241,28 @@ impl ApiError {
             .into_iter()
             .map(|(field, message)| json!({"reason": "FieldManagerConflict", "message": message, "field": field}))
             .collect();
-        Self { details: Some(json!({"causes": causes})), ..Self::plain(409, "Conflict", message) }
+        Self {
+            details: Some(json!({"causes": causes})),
+            ..Self::plain(409, "Conflict", message)
+        }
     }
 
     /// 422 Invalid, `<Kind>.<group> "<name>" is invalid: ...`.
     pub fn invalid(group: &str, kind: &str, name: &str, errors: &[FieldError]) -> Self {
-        let qualified = if group.is_empty() { kind.to_string() } else { format!("{kind}.{group}") };
+        let qualified = if group.is_empty() {
+            kind.to_string()
+        } else {
+            format!("{kind}.{group}")
+        };
         let list = match errors {
             [one] => one.to_string(),
-            many => format!("[{}]", many.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
+            many => format!(
+                "[{}]",
+                many.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         };
         let causes: Vec<Value> = errors
             .iter()
@@ -214,7 +270,11 @@ impl ApiError {
             .collect();
         Self {
             details: Some(json!({"name": name, "group": group, "kind": kind, "causes": causes})),
-            ..Self::plain(422, "Invalid", format!("{qualified} \"{name}\" is invalid: {list}"))
+            ..Self::plain(
+                422,
+                "Invalid",
+                format!("{qualified} \"{name}\" is invalid: {list}"),
+            )
         }
     }
 

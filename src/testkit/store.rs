@@ -81,7 +81,12 @@ struct Watcher {
 
 impl Watcher {
     fn covers(&self, key: &ObjectKey) -> bool {
-        self.group == key.group && self.plural == key.plural && self.namespace.as_ref().is_none_or(|ns| *ns == key.namespace)
+        self.group == key.group
+            && self.plural == key.plural
+            && self
+                .namespace
+                .as_ref()
+                .is_none_or(|ns| *ns == key.namespace)
     }
 }
 
@@ -155,11 +160,21 @@ impl Store {
     }
 
     /// Objects of one type (and namespace), in key order.
-    pub fn range<'a>(&'a self, group: &'a str, plural: &'a str, namespace: Option<&'a str>) -> impl Iterator<Item = (&'a ObjectKey, &'a Value)> + 'a {
-        let start = ObjectKey { group: group.to_string(), plural: plural.to_string(), namespace: namespace.unwrap_or("").to_string(), name: String::new() };
-        self.objects
-            .range(start..)
-            .take_while(move |(k, _)| k.group == group && k.plural == plural && namespace.is_none_or(|ns| k.namespace == ns))
+    pub fn range<'a>(
+        &'a self,
+        group: &'a str,
+        plural: &'a str,
+        namespace: Option<&'a str>,
+    ) -> impl Iterator<Item = (&'a ObjectKey, &'a Value)> + 'a {
+        let start = ObjectKey {
+            group: group.to_string(),
+            plural: plural.to_string(),
+            namespace: namespace.unwrap_or("").to_string(),
+            name: String::new(),
+        };
+        self.objects.range(start..).take_while(move |(k, _)| {
+            k.group == group && k.plural == plural && namespace.is_none_or(|ns| k.namespace == ns)
+        })
     }
 
     /// Every object (for garbage collection sweeps).
@@ -174,7 +189,10 @@ impl Store {
         self.revision += 1;
         let revision = self.revision;
         object["metadata"]["resourceVersion"] = json!(revision.to_string());
-        let uid = object.pointer("/metadata/uid").and_then(Value::as_str).map(ToString::to_string);
+        let uid = object
+            .pointer("/metadata/uid")
+            .and_then(Value::as_str)
+            .map(ToString::to_string);
         let previous = match kind {
             ChangeKind::Deleted => {
                 if let Some(uid) = &uid {
@@ -189,7 +207,13 @@ impl Store {
                 self.objects.insert(key.clone(), object.clone())
             }
         };
-        let change = Change { revision, kind, key, object: Arc::new(object.clone()), previous: previous.map(Arc::new) };
+        let change = Change {
+            revision,
+            kind,
+            key,
+            object: Arc::new(object.clone()),
+            previous: previous.map(Arc::new),
+        };
         self.fan_out(&change);
         self.history.push_back(change);
         while self.history.len() > self.history_limit {
@@ -229,11 +253,18 @@ impl Store {
                 if since < self.oldest_resumable {
                     // As the API server does: the watch is established, then its only event is
                     // an ERROR carrying 410 Gone, which tells clients to relist.
-                    let gone = ApiError::gone(format!("too old resource version: {since} ({})", self.oldest_resumable));
+                    let gone = ApiError::gone(format!(
+                        "too old resource version: {since} ({})",
+                        self.oldest_resumable
+                    ));
                     let _ = watcher.sender.send(WatchMessage::Error(gone.to_status()));
                     return Ok(receiver);
                 }
-                for change in self.history.iter().filter(|c| c.revision > since && watcher.covers(&c.key)) {
+                for change in self
+                    .history
+                    .iter()
+                    .filter(|c| c.revision > since && watcher.covers(&c.key))
+                {
                     if let Some(message) = event_for(&watcher, change) {
                         let _ = watcher.sender.send(message);
                     }
@@ -241,13 +272,23 @@ impl Store {
             }
             None => {
                 let objects = self
-                    .range(&watcher.group, &watcher.plural, watcher.namespace.as_deref())
+                    .range(
+                        &watcher.group,
+                        &watcher.plural,
+                        watcher.namespace.as_deref(),
+                    )
                     .filter(|(_, o)| watcher.filter.matches(o));
                 for (_, object) in objects {
-                    let _ = watcher.sender.send(WatchMessage::Event(ChangeKind::Added, Arc::new(object.clone())));
+                    let _ = watcher.sender.send(WatchMessage::Event(
+                        ChangeKind::Added,
+                        Arc::new(object.clone()),
+                    ));
                 }
                 if spec.initial_events_end && watcher.bookmarks {
-                    let _ = watcher.sender.send(WatchMessage::Bookmark { revision: self.revision, initial_end: true });
+                    let _ = watcher.sender.send(WatchMessage::Bookmark {
+                        revision: self.revision,
+                        initial_end: true,
+                    });
                 }
             }
         }
@@ -258,7 +299,10 @@ impl Store {
     /// Checks that a resourceVersion used as a list/continue position is still in history.
     pub fn check_resumable(&self, revision: u64, what: &str) -> ApiResult<()> {
         if revision < self.oldest_resumable {
-            return Err(ApiError::gone(format!("{what}: too old resource version: {revision} ({})", self.oldest_resumable)));
+            return Err(ApiError::gone(format!(
+                "{what}: too old resource version: {revision} ({})",
+                self.oldest_resumable
+            )));
         }
         Ok(())
     }
@@ -266,7 +310,15 @@ impl Store {
     /// Sends a `BOOKMARK` at the current resourceVersion to every watch that asked for them.
     pub fn bookmark_all(&mut self) {
         let revision = self.revision;
-        self.watchers.retain(|w| !w.bookmarks || w.sender.send(WatchMessage::Bookmark { revision, initial_end: false }).is_ok());
+        self.watchers.retain(|w| {
+            !w.bookmarks
+                || w.sender
+                    .send(WatchMessage::Bookmark {
+                        revision,
+                        initial_end: false,
+                    })
+                    .is_ok()
+        });
     }
 
     /// Ends every open watch, as an API server restart or a load balancer timeout would.
@@ -294,7 +346,10 @@ impl Store {
 /// selectors (`ADDED`/`DELETED`, as the API server's watch cache sends).
 fn event_for(watcher: &Watcher, change: &Change) -> Option<WatchMessage> {
     let now = watcher.filter.matches(&change.object);
-    let before = change.previous.as_ref().is_some_and(|p| watcher.filter.matches(p));
+    let before = change
+        .previous
+        .as_ref()
+        .is_some_and(|p| watcher.filter.matches(p));
     let kind = match change.kind {
         ChangeKind::Added if now => ChangeKind::Added,
         ChangeKind::Deleted if before || now => ChangeKind::Deleted,

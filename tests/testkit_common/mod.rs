@@ -68,7 +68,10 @@ pub fn webapp_crd() -> CustomResourceDefinition {
 
 /// The API resource of WebApp v1.
 pub fn webapp_resource() -> ApiResource {
-    ApiResource::from_gvk_with_plural(&GroupVersionKind::gvk("app.example.com", "v1", "WebApp"), "webapps")
+    ApiResource::from_gvk_with_plural(
+        &GroupVersionKind::gvk("app.example.com", "v1", "WebApp"),
+        "webapps",
+    )
 }
 
 /// WebApps in a namespace, as dynamic objects.
@@ -85,7 +88,9 @@ pub fn webapp(name: &str, spec: serde_json::Value) -> DynamicObject {
 
 /// Awaits a future that must finish within a generous bound (a hang fails instead of blocking).
 pub async fn within<T>(what: &str, future: impl Future<Output = T>) -> T {
-    tokio::time::timeout(Duration::from_secs(10), future).await.unwrap_or_else(|_| panic!("timed out waiting for {what}"))
+    tokio::time::timeout(Duration::from_secs(10), future)
+        .await
+        .unwrap_or_else(|_| panic!("timed out waiting for {what}"))
 }
 
 /// The `kube::Error::Api` status of a failed call.

@@ -39,13 +39,19 @@ pub struct Apply<'a> {
 
 fn scoped(config: &Value, scope: Scope) -> Value {
     let mut config = managed::strip_bookkeeping(config);
-    let Some(map) = config.as_object_mut() else { return config };
+    let Some(map) = config.as_object_mut() else {
+        return config;
+    };
     match scope {
         Scope::Status => map.retain(|k, _| k == "status"),
-        Scope::Main { status_subresource: true } => {
+        Scope::Main {
+            status_subresource: true,
+        } => {
             map.remove("status");
         }
-        Scope::Main { status_subresource: false } => {}
+        Scope::Main {
+            status_subresource: false,
+        } => {}
     }
     config
 }
@@ -76,8 +82,15 @@ pub fn apply(live: Option<&Value>, config: &Value, request: &Apply<'_>) -> ApiRe
         others.extend(&entry.fields);
     }
 
-    let previous = entries.iter().find(|e| e.is(request.manager)).map(|e| e.fields.clone()).unwrap_or_default();
-    for path in previous.iter().filter(|p| !applied.contains(p) && !others.has_under(p)) {
+    let previous = entries
+        .iter()
+        .find(|e| e.is(request.manager))
+        .map(|e| e.fields.clone())
+        .unwrap_or_default();
+    for path in previous
+        .iter()
+        .filter(|p| !applied.contains(p) && !others.has_under(p))
+    {
         fieldset::remove_path(&mut merged, path);
     }
 
@@ -87,7 +100,11 @@ pub fn apply(live: Option<&Value>, config: &Value, request: &Apply<'_>) -> ApiRe
             entry.time = request.now.to_string();
             entry.manager.api_version = request.manager.api_version.clone();
         }
-        None => entries.push(Entry { manager: request.manager.clone(), time: request.now.to_string(), fields: applied }),
+        None => entries.push(Entry {
+            manager: request.manager.clone(),
+            time: request.now.to_string(),
+            fields: applied,
+        }),
     }
     let mut result = restore_bookkeeping(&base, merged);
     managed::write(&mut result, &entries);
@@ -110,7 +127,10 @@ fn restore_bookkeeping(base: &Value, mut merged: Value) -> Value {
         if !merged.get("metadata").is_some_and(Value::is_object) {
             merged["metadata"] = json!({});
         }
-        for key in managed::BOOKKEEPING_METADATA.iter().filter(|k| **k != "managedFields") {
+        for key in managed::BOOKKEEPING_METADATA
+            .iter()
+            .filter(|k| **k != "managedFields")
+        {
             if let Some(value) = meta.get(*key) {
                 merged["metadata"][*key] = value.clone();
             }
@@ -120,10 +140,15 @@ fn restore_bookkeeping(base: &Value, mut merged: Value) -> Value {
 }
 
 fn conflict_error(conflicts: &[(String, FieldPath)]) -> ApiError {
-    let causes: Vec<(String, String)> =
-        conflicts.iter().map(|(manager, path)| (fieldset::display(path), format!("conflict with {manager}"))).collect();
+    let causes: Vec<(String, String)> = conflicts
+        .iter()
+        .map(|(manager, path)| (fieldset::display(path), format!("conflict with {manager}")))
+        .collect();
     let message = if let [(manager, path)] = conflicts {
-        format!("Apply failed with 1 conflict: conflict with {manager}: {}", fieldset::display(path))
+        format!(
+            "Apply failed with 1 conflict: conflict with {manager}: {}",
+            fieldset::display(path)
+        )
     } else {
         let mut managers: Vec<&String> = conflicts.iter().map(|(m, _)| m).collect();
         managers.sort();
@@ -135,7 +160,11 @@ fn conflict_error(conflicts: &[(String, FieldPath)]) -> ApiError {
                 lines.push(format!("- {}", fieldset::display(path)));
             }
         }
-        format!("Apply failed with {} conflicts: {}", conflicts.len(), lines.join("\n"))
+        format!(
+            "Apply failed with {} conflicts: {}",
+            conflicts.len(),
+            lines.join("\n")
+        )
     };
     ApiError::apply_conflict(message, causes)
 }
@@ -164,7 +193,10 @@ pub fn merge(live: &Value, config: &Value, shape: Shape<'_>) -> Value {
                 let mut out = live_items.clone();
                 for item in config_items {
                     let key = key_element(item, &keys);
-                    let position = key.as_ref().and_then(|k| out.iter().position(|o| key_element(o, &keys).as_ref() == Some(k)));
+                    let position = key.as_ref().and_then(|k| {
+                        out.iter()
+                            .position(|o| key_element(o, &keys).as_ref() == Some(k))
+                    });
                     match position {
                         Some(index) => out[index] = merge(&out[index], item, shape.items()),
                         None => out.push(item.clone()),
@@ -174,7 +206,12 @@ pub fn merge(live: &Value, config: &Value, shape: Shape<'_>) -> Value {
             }
             ListKind::Set => {
                 let mut out = live_items.clone();
-                out.extend(config_items.iter().filter(|i| !live_items.contains(i)).cloned());
+                out.extend(
+                    config_items
+                        .iter()
+                        .filter(|i| !live_items.contains(i))
+                        .cloned(),
+                );
                 Value::Array(out)
             }
             ListKind::Atomic => config.clone(),

@@ -173,7 +173,8 @@ fn collect(value: &Value, shape: Shape<'_>, path: &mut FieldPath, out: &mut Fiel
         }
         Value::Array(items) if !items.is_empty() => match shape.list_kind() {
             ListKind::Map(keys) => {
-                let elements: Option<Vec<String>> = items.iter().map(|i| key_element(i, &keys)).collect();
+                let elements: Option<Vec<String>> =
+                    items.iter().map(|i| key_element(i, &keys)).collect();
                 let Some(elements) = elements else {
                     out.insert(path.clone());
                     return;
@@ -229,7 +230,13 @@ fn subtree(value: &Value, shape: Shape<'_>, path: &mut FieldPath, out: &mut Fiel
     collect(value, shape, path, out);
 }
 
-fn compare(old: Option<&Value>, new: Option<&Value>, shape: Shape<'_>, path: &mut FieldPath, out: &mut Diff) {
+fn compare(
+    old: Option<&Value>,
+    new: Option<&Value>,
+    shape: Shape<'_>,
+    path: &mut FieldPath,
+    out: &mut Diff,
+) {
     match (old, new) {
         (None, None) => {}
         (None, Some(new)) => subtree(new, shape, path, &mut out.changed),
@@ -244,12 +251,20 @@ fn compare(old: Option<&Value>, new: Option<&Value>, shape: Shape<'_>, path: &mu
         (Some(Value::Array(a)), Some(Value::Array(b))) if a != b => match shape.list_kind() {
             ListKind::Map(keys) => {
                 let index = |items: &[Value]| -> Option<Vec<(String, Value)>> {
-                    items.iter().map(|i| key_element(i, &keys).map(|k| (k, i.clone()))).collect()
+                    items
+                        .iter()
+                        .map(|i| key_element(i, &keys).map(|k| (k, i.clone())))
+                        .collect()
                 };
                 match (index(a), index(b)) {
                     (Some(a), Some(b)) => {
-                        let find = |list: &[(String, Value)], k: &str| list.iter().find(|(e, _)| e == k).map(|(_, v)| v.clone());
-                        for (element, _) in a.iter().chain(b.iter().filter(|(k, _)| find(&a, k).is_none())) {
+                        let find = |list: &[(String, Value)], k: &str| {
+                            list.iter().find(|(e, _)| e == k).map(|(_, v)| v.clone())
+                        };
+                        for (element, _) in a
+                            .iter()
+                            .chain(b.iter().filter(|(k, _)| find(&a, k).is_none()))
+                        {
                             let (before, after) = (find(&a, element), find(&b, element));
                             path.push(element.clone());
                             compare(before.as_ref(), after.as_ref(), shape.items(), path, out);
@@ -283,7 +298,9 @@ fn compare(old: Option<&Value>, new: Option<&Value>, shape: Shape<'_>, path: &mu
 
 /// Removes the field, list item or set value a path names. Missing paths are ignored.
 pub fn remove_path(object: &mut Value, path: &[String]) {
-    let Some((last, parents)) = path.split_last() else { return };
+    let Some((last, parents)) = path.split_last() else {
+        return;
+    };
     let mut node = object;
     for element in parents {
         match step(node, element) {
@@ -295,10 +312,10 @@ pub fn remove_path(object: &mut Value, path: &[String]) {
         if let Some(map) = node.as_object_mut() {
             map.remove(field);
         }
-    } else if let Some(items) = node.as_array_mut() {
-        if let Some(index) = items.iter().position(|item| matches_element(item, last)) {
-            items.remove(index);
-        }
+    } else if let Some(items) = node.as_array_mut()
+        && let Some(index) = items.iter().position(|item| matches_element(item, last))
+    {
+        items.remove(index);
     }
 }
 
@@ -319,7 +336,9 @@ fn step<'v>(node: &'v mut Value, element: &str) -> Option<&'v mut Value> {
     } else if let Some(index) = element.strip_prefix("i:") {
         node.get_mut(index.parse::<usize>().ok()?)
     } else {
-        node.as_array_mut()?.iter_mut().find(|item| matches_element(item, element))
+        node.as_array_mut()?
+            .iter_mut()
+            .find(|item| matches_element(item, element))
     }
 }
 
@@ -342,9 +361,16 @@ mod tests {
         let shape = Shape::root(None);
         let object = json!({"spec": {"containers": [{"name": "web", "image": "nginx"}]}});
         let set = applied_set(&object, shape);
-        let item = vec!["f:spec".to_string(), "f:containers".into(), "k:{\"name\":\"web\"}".into()];
+        let item = vec![
+            "f:spec".to_string(),
+            "f:containers".into(),
+            "k:{\"name\":\"web\"}".into(),
+        ];
         assert!(set.contains(&item));
-        assert_eq!(display(&[item.clone(), vec!["f:image".into()]].concat()), ".spec.containers[name=\"web\"].image");
+        assert_eq!(
+            display(&[item.clone(), vec!["f:image".into()]].concat()),
+            ".spec.containers[name=\"web\"].image"
+        );
         let mut object = object;
         remove_path(&mut object, &item);
         assert_eq!(object, json!({"spec": {"containers": []}}));

@@ -47,7 +47,10 @@ impl Entry {
             out.push_str(&format!(" with subresource {sub:?}"));
         }
         if !self.manager.apply {
-            out.push_str(&format!(" using {} at {}", self.manager.api_version, self.time));
+            out.push_str(&format!(
+                " using {} at {}",
+                self.manager.api_version, self.time
+            ));
         }
         out
     }
@@ -88,18 +91,41 @@ pub fn strip_bookkeeping(object: &Value) -> Value {
 
 /// Reads `metadata.managedFields`.
 pub fn read(object: &Value) -> Vec<Entry> {
-    let Some(entries) = object.pointer("/metadata/managedFields").and_then(Value::as_array) else { return Vec::new() };
+    let Some(entries) = object
+        .pointer("/metadata/managedFields")
+        .and_then(Value::as_array)
+    else {
+        return Vec::new();
+    };
     entries
         .iter()
         .map(|e| Entry {
             manager: Manager {
-                name: e.get("manager").and_then(Value::as_str).unwrap_or_default().to_string(),
+                name: e
+                    .get("manager")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string(),
                 apply: e.get("operation").and_then(Value::as_str) == Some("Apply"),
-                api_version: e.get("apiVersion").and_then(Value::as_str).unwrap_or_default().to_string(),
-                subresource: e.get("subresource").and_then(Value::as_str).map(ToString::to_string),
+                api_version: e
+                    .get("apiVersion")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string(),
+                subresource: e
+                    .get("subresource")
+                    .and_then(Value::as_str)
+                    .map(ToString::to_string),
             },
-            time: e.get("time").and_then(Value::as_str).unwrap_or_default().to_string(),
-            fields: e.get("fieldsV1").map(FieldSet::from_fields_v1).unwrap_or_default(),
+            time: e
+                .get("time")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string(),
+            fields: e
+                .get("fieldsV1")
+                .map(FieldSet::from_fields_v1)
+                .unwrap_or_default(),
         })
         .collect()
 }
@@ -138,7 +164,13 @@ pub fn write(object: &mut Value, entries: &[Entry]) {
 
 /// Records a non-apply write: the writer takes ownership of every field it changed, other
 /// managers lose those fields, and removed fields leave every set.
-pub fn record_update(old: Option<&Value>, new: &mut Value, manager: &Manager, shape: Shape<'_>, now: &str) {
+pub fn record_update(
+    old: Option<&Value>,
+    new: &mut Value,
+    manager: &Manager,
+    shape: Shape<'_>,
+    now: &str,
+) {
     let mut entries = old.map(read).unwrap_or_default();
     let before = old.map(strip_bookkeeping).unwrap_or_else(|| json!({}));
     let after = strip_bookkeeping(new);
@@ -159,7 +191,11 @@ pub fn record_update(old: Option<&Value>, new: &mut Value, manager: &Manager, sh
             entry.time = now.to_string();
         }
         None if !diff.changed.is_empty() => {
-            entries.push(Entry { manager: manager.clone(), time: now.to_string(), fields: diff.changed });
+            entries.push(Entry {
+                manager: manager.clone(),
+                time: now.to_string(),
+                fields: diff.changed,
+            });
         }
         None => {}
     }

@@ -44,16 +44,18 @@ impl PatchKind {
 /// Applies a JSON patch. Like the API server's JSON patch library, a `test` for `null` passes
 /// on a missing path (kube-runtime's `finalizer()` relies on this).
 pub fn json_patch(document: &Value, patch: &Value) -> ApiResult<Value> {
-    let operations: json_patch::Patch =
-        serde_json::from_value(patch.clone()).map_err(|e| ApiError::bad_request(format!("invalid JSON patch: {e}")))?;
+    let operations: json_patch::Patch = serde_json::from_value(patch.clone())
+        .map_err(|e| ApiError::bad_request(format!("invalid JSON patch: {e}")))?;
     let mut out = document.clone();
     for operation in &operations.0 {
-        if let json_patch::PatchOperation::Test(test) = operation {
-            if test.value.is_null() && out.pointer(test.path.as_str()).is_none() {
-                continue;
-            }
+        if let json_patch::PatchOperation::Test(test) = operation
+            && test.value.is_null()
+            && out.pointer(test.path.as_str()).is_none()
+        {
+            continue;
         }
-        json_patch::patch(&mut out, std::slice::from_ref(operation)).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        json_patch::patch(&mut out, std::slice::from_ref(operation))
+            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
     }
     Ok(out)
 }

@@ -15,7 +15,11 @@ pub fn patch(original: &Value, patch: &Value, shape: Shape<'_>) -> Result<Value,
 }
 
 /// Merges one patch value; `None` means "delete this value".
-fn merge_value(original: Option<&Value>, patch: &Value, shape: Shape<'_>) -> Result<Option<Value>, String> {
+fn merge_value(
+    original: Option<&Value>,
+    patch: &Value,
+    shape: Shape<'_>,
+) -> Result<Option<Value>, String> {
     match patch {
         Value::Null => Ok(None),
         Value::Object(patch_map) => {
@@ -27,7 +31,9 @@ fn merge_value(original: Option<&Value>, patch: &Value, shape: Shape<'_>) -> Res
                     return Ok(Some(Value::Object(replaced)));
                 }
                 Some("merge") | None => {}
-                Some(other) => return Err(format!("unknown patch type: {other:?} in $patch directive")),
+                Some(other) => {
+                    return Err(format!("unknown patch type: {other:?} in $patch directive"));
+                }
             }
             let base = match original {
                 Some(Value::Object(map)) if !shape.atomic_map() => map.clone(),
@@ -39,15 +45,25 @@ fn merge_value(original: Option<&Value>, patch: &Value, shape: Shape<'_>) -> Res
     }
 }
 
-fn merge_map(mut out: Map<String, Value>, patch: &Map<String, Value>, shape: Shape<'_>) -> Result<Map<String, Value>, String> {
+fn merge_map(
+    mut out: Map<String, Value>,
+    patch: &Map<String, Value>,
+    shape: Shape<'_>,
+) -> Result<Map<String, Value>, String> {
     let mut retain: Option<Vec<String>> = None;
     for (key, value) in patch {
         if key == "$patch" || key.starts_with("$setElementOrder/") {
             continue;
         }
         if key == "$retainKeys" {
-            let keys = value.as_array().ok_or("$retainKeys must be a list of field names")?;
-            retain = Some(keys.iter().filter_map(|k| k.as_str().map(ToString::to_string)).collect());
+            let keys = value
+                .as_array()
+                .ok_or("$retainKeys must be a list of field names")?;
+            retain = Some(
+                keys.iter()
+                    .filter_map(|k| k.as_str().map(ToString::to_string))
+                    .collect(),
+            );
             continue;
         }
         if let Some(field) = key.strip_prefix("$deleteFromPrimitiveList/") {
@@ -59,7 +75,9 @@ fn merge_map(mut out: Map<String, Value>, patch: &Map<String, Value>, shape: Sha
         }
         let field_shape = shape.field(key);
         let merged = match (out.get(key), value) {
-            (Some(Value::Array(current)), Value::Array(items)) => Some(merge_list(current, items, field_shape)?),
+            (Some(Value::Array(current)), Value::Array(items)) => {
+                Some(merge_list(current, items, field_shape)?)
+            }
             (current, value) => merge_value(current, value, field_shape)?,
         };
         match merged {
@@ -78,9 +96,18 @@ fn merge_map(mut out: Map<String, Value>, patch: &Map<String, Value>, shape: Sha
 }
 
 fn merge_list(current: &[Value], patch: &[Value], shape: Shape<'_>) -> Result<Value, String> {
-    let replace_all = patch.iter().any(|p| p.get("$patch").and_then(Value::as_str) == Some("replace") && p.as_object().is_some_and(|m| m.len() == 1));
+    let replace_all = patch.iter().any(|p| {
+        p.get("$patch").and_then(Value::as_str) == Some("replace")
+            && p.as_object().is_some_and(|m| m.len() == 1)
+    });
     if replace_all {
-        return Ok(Value::Array(patch.iter().filter(|p| p.get("$patch").is_none()).cloned().collect()));
+        return Ok(Value::Array(
+            patch
+                .iter()
+                .filter(|p| p.get("$patch").is_none())
+                .cloned()
+                .collect(),
+        ));
     }
     match shape.list_kind() {
         ListKind::Map(keys) => {
@@ -89,10 +116,15 @@ fn merge_list(current: &[Value], patch: &[Value], shape: Shape<'_>) -> Result<Va
             let mut out = current.to_vec();
             for item in patch {
                 let Some(id) = item.get(key) else {
-                    return Err(format!("map: {item} does not contain declared merge key: {key}"));
+                    return Err(format!(
+                        "map: {item} does not contain declared merge key: {key}"
+                    ));
                 };
                 let position = out.iter().position(|o| o.get(key) == Some(id));
-                match (position, merge_value(position.map(|i| &out[i]), item, shape.items())?) {
+                match (
+                    position,
+                    merge_value(position.map(|i| &out[i]), item, shape.items())?,
+                ) {
                     (Some(i), Some(v)) => out[i] = v,
                     (Some(i), None) => {
                         out.remove(i);
@@ -122,8 +154,15 @@ mod tests {
         let original = json!({"spec": {"containers": [{"name": "a", "image": "1"}, {"name": "b", "image": "2"}], "finalizers": ["x"]}});
         let change = json!({"spec": {"containers": [{"name": "b", "image": "3"}, {"name": "a", "$patch": "delete"}, {"name": "c", "image": "4"}]}});
         let out = patch(&original, &change, Shape::root(None)).unwrap();
-        assert_eq!(out["spec"]["containers"], json!([{"name": "b", "image": "3"}, {"name": "c", "image": "4"}]));
+        assert_eq!(
+            out["spec"]["containers"],
+            json!([{"name": "b", "image": "3"}, {"name": "c", "image": "4"}])
+        );
         let missing_key = json!({"spec": {"containers": [{"image": "5"}]}});
-        assert!(patch(&original, &missing_key, Shape::root(None)).unwrap_err().contains("merge key: name"));
+        assert!(
+            patch(&original, &missing_key, Shape::root(None))
+                .unwrap_err()
+                .contains("merge key: name")
+        );
     }
 }

@@ -8,7 +8,9 @@ use crate::testkit::status::{FieldError, FieldErrorKind};
 
 fn has_rules(schema: &Value) -> bool {
     match schema {
-        Value::Object(map) => map.contains_key("x-kubernetes-validations") || map.values().any(has_rules),
+        Value::Object(map) => {
+            map.contains_key("x-kubernetes-validations") || map.values().any(has_rules)
+        }
         Value::Array(items) => items.iter().any(has_rules),
         _ => false,
     }
@@ -30,14 +32,25 @@ pub fn validate(object: &Value, old: Option<&Value>, schema: &Value) -> Vec<Fiel
     if !has_rules(schema) {
         return Vec::new();
     }
-    let Err(failures) = kube_core::cel::Validator::new().validate(schema, object, old) else { return Vec::new() };
+    let Err(failures) = kube_core::cel::Validator::new().validate(schema, object, old) else {
+        return Vec::new();
+    };
     failures
         .into_vec()
         .into_iter()
         .map(|failure| {
             let pointer = format!("/{}", failure.field_path.replace('.', "/"));
-            let value = if failure.field_path.is_empty() { Some(object) } else { object.pointer(&pointer) };
-            FieldError::new(failure.field_path.clone(), FieldErrorKind::Invalid, Some(format!("{:?}", type_name(value))), failure.message)
+            let value = if failure.field_path.is_empty() {
+                Some(object)
+            } else {
+                object.pointer(&pointer)
+            };
+            FieldError::new(
+                failure.field_path.clone(),
+                FieldErrorKind::Invalid,
+                Some(format!("{:?}", type_name(value))),
+                failure.message,
+            )
         })
         .collect()
 }

@@ -10,7 +10,9 @@ pub fn apply(value: &mut Value, schema: &Value) {
             if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
                 for (key, property) in properties {
                     let nullable = property.get("nullable") == Some(&Value::Bool(true));
-                    let Some(default) = property.get("default") else { continue };
+                    let Some(default) = property.get("default") else {
+                        continue;
+                    };
                     match map.get(key) {
                         None => {
                             map.insert(key.clone(), default.clone());
@@ -26,7 +28,9 @@ pub fn apply(value: &mut Value, schema: &Value) {
                         apply(child, property);
                     }
                 }
-            } else if let Some(additional) = schema.get("additionalProperties").filter(|a| a.is_object()) {
+            } else if let Some(additional) =
+                schema.get("additionalProperties").filter(|a| a.is_object())
+            {
                 for child in map.values_mut() {
                     apply(child, additional);
                 }

@@ -12,8 +12,10 @@ pub fn prune_root(object: &mut Value, schema: &Value) {
 fn prune(value: &mut Value, schema: &Value, root_like: bool) {
     match value {
         Value::Object(map) => {
-            let preserve = schema.get("x-kubernetes-preserve-unknown-fields") == Some(&Value::Bool(true));
-            let embedded = root_like || schema.get("x-kubernetes-embedded-resource") == Some(&Value::Bool(true));
+            let preserve =
+                schema.get("x-kubernetes-preserve-unknown-fields") == Some(&Value::Bool(true));
+            let embedded = root_like
+                || schema.get("x-kubernetes-embedded-resource") == Some(&Value::Bool(true));
             let properties = schema.get("properties").and_then(Value::as_object);
             let additional = schema.get("additionalProperties").filter(|a| a.is_object());
             map.retain(|key, child| {

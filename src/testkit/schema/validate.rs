@@ -1,19 +1,21 @@
 //! OpenAPI v3 validation of custom resources with the messages kube-openapi and the
 //! apiextensions server produce (`spec.replicas in body should be less than or equal to 10`).
 
-use std::sync::{Mutex, OnceLock};
 use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 use regex::Regex;
 use serde_json::Value;
 
+use crate::testkit::patch::fieldset::key_element;
 use crate::testkit::shape::{ListKind, Shape};
 use crate::testkit::status::{FieldError, FieldErrorKind, render_value};
-use crate::testkit::patch::fieldset::key_element;
 
 /// Validates everything but `apiVersion`, `kind` and `metadata` of an object.
 pub fn root(object: &Value, schema: &Value, errors: &mut Vec<FieldError>) {
-    let Some(map) = object.as_object() else { return };
+    let Some(map) = object.as_object() else {
+        return;
+    };
     if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
         for (key, property) in properties {
             if matches!(key.as_str(), "apiVersion" | "kind" | "metadata") {
@@ -28,7 +30,11 @@ pub fn root(object: &Value, schema: &Value, errors: &mut Vec<FieldError>) {
 }
 
 fn child_path(parent: &str, key: &str) -> String {
-    if parent.is_empty() { key.to_string() } else { format!("{parent}.{key}") }
+    if parent.is_empty() {
+        key.to_string()
+    } else {
+        format!("{parent}.{key}")
+    }
 }
 
 fn type_name(value: &Value) -> &'static str {
@@ -44,7 +50,12 @@ fn type_name(value: &Value) -> &'static str {
 }
 
 fn invalid(path: &str, value: &Value, detail: String) -> FieldError {
-    FieldError::new(path, FieldErrorKind::Invalid, Some(render_value(value)), detail)
+    FieldError::new(
+        path,
+        FieldErrorKind::Invalid,
+        Some(render_value(value)),
+        detail,
+    )
 }
 
 fn type_matches(value: &Value, expected: &str, schema: &Value) -> bool {
@@ -52,7 +63,9 @@ fn type_matches(value: &Value, expected: &str, schema: &Value) -> bool {
         return value.is_string() || value.as_f64().is_some_and(|f| f.fract() == 0.0);
     }
     match expected {
-        "integer" => value.is_i64() || value.is_u64() || value.as_f64().is_some_and(|f| f.fract() == 0.0),
+        "integer" => {
+            value.is_i64() || value.is_u64() || value.as_f64().is_some_and(|f| f.fract() == 0.0)
+        }
         "number" => value.is_number(),
         "string" => value.is_string(),
         "boolean" => value.is_boolean(),
@@ -65,7 +78,10 @@ fn type_matches(value: &Value, expected: &str, schema: &Value) -> bool {
 fn node(value: &Value, schema: &Value, path: &str, errors: &mut Vec<FieldError>) {
     if value.is_null() {
         if schema.get("nullable") != Some(&Value::Bool(true)) && schema.get("type").is_some() {
-            let expected = schema.get("type").and_then(Value::as_str).unwrap_or("object");
+            let expected = schema
+                .get("type")
+                .and_then(Value::as_str)
+                .unwrap_or("object");
             errors.push(FieldError::new(
                 path,
                 FieldErrorKind::TypeInvalid,
@@ -75,27 +91,36 @@ fn node(value: &Value, schema: &Value, path: &str, errors: &mut Vec<FieldError>)
         }
         return;
     }
-    if let Some(expected) = schema.get("type").and_then(Value::as_str) {
-        if !type_matches(value, expected, schema) {
-            errors.push(FieldError::new(
-                path,
-                FieldErrorKind::TypeInvalid,
-                Some(render_value(value)),
-                format!("{path} in body must be of type {expected}: \"{}\"", type_name(value)),
-            ));
-            return;
-        }
+    if let Some(expected) = schema.get("type").and_then(Value::as_str)
+        && !type_matches(value, expected, schema)
+    {
+        errors.push(FieldError::new(
+            path,
+            FieldErrorKind::TypeInvalid,
+            Some(render_value(value)),
+            format!(
+                "{path} in body must be of type {expected}: \"{}\"",
+                type_name(value)
+            ),
+        ));
+        return;
     }
-    if let Some(allowed) = schema.get("enum").and_then(Value::as_array) {
-        if !allowed.contains(value) {
-            let names: Vec<String> = allowed.iter().map(|a| a.as_str().map_or_else(|| a.to_string(), |s| format!("{s:?}"))).collect();
-            errors.push(FieldError::new(
-                path,
-                FieldErrorKind::NotSupported,
-                Some(render_value(value)),
-                format!("supported values: {}", names.join(", ")),
-            ));
-        }
+    if let Some(allowed) = schema.get("enum").and_then(Value::as_array)
+        && !allowed.contains(value)
+    {
+        let names: Vec<String> = allowed
+            .iter()
+            .map(|a| {
+                a.as_str()
+                    .map_or_else(|| a.to_string(), |s| format!("{s:?}"))
+            })
+            .collect();
+        errors.push(FieldError::new(
+            path,
+            FieldErrorKind::NotSupported,
+            Some(render_value(value)),
+            format!("supported values: {}", names.join(", ")),
+        ));
     }
     match value {
         Value::Number(_) => number(value, schema, path, errors),
@@ -105,7 +130,9 @@ fn node(value: &Value, schema: &Value, path: &str, errors: &mut Vec<FieldError>)
         _ => {}
     }
     for (keyword, combine) in [("allOf", 0), ("anyOf", 1), ("oneOf", 2)] {
-        let Some(branches) = schema.get(keyword).and_then(Value::as_array) else { continue };
+        let Some(branches) = schema.get(keyword).and_then(Value::as_array) else {
+            continue;
+        };
         let results: Vec<Vec<FieldError>> = branches
             .iter()
             .map(|b| {
@@ -117,8 +144,16 @@ fn node(value: &Value, schema: &Value, path: &str, errors: &mut Vec<FieldError>)
         let passing = results.iter().filter(|r| r.is_empty()).count();
         match combine {
             0 => errors.extend(results.into_iter().flatten()),
-            1 if passing == 0 => errors.push(invalid(path, value, format!("{path} in body must validate at least one schema (anyOf)"))),
-            2 if passing != 1 => errors.push(invalid(path, value, format!("{path} in body must validate one and only one schema (oneOf)"))),
+            1 if passing == 0 => errors.push(invalid(
+                path,
+                value,
+                format!("{path} in body must validate at least one schema (anyOf)"),
+            )),
+            2 if passing != 1 => errors.push(invalid(
+                path,
+                value,
+                format!("{path} in body must validate one and only one schema (oneOf)"),
+            )),
             _ => {}
         }
     }
@@ -126,76 +161,146 @@ fn node(value: &Value, schema: &Value, path: &str, errors: &mut Vec<FieldError>)
         let mut e = Vec::new();
         node(value, not, path, &mut e);
         if e.is_empty() {
-            errors.push(invalid(path, value, format!("{path} in body must not validate the schema (not)")));
+            errors.push(invalid(
+                path,
+                value,
+                format!("{path} in body must not validate the schema (not)"),
+            ));
         }
     }
 }
 
 fn number(value: &Value, schema: &Value, path: &str, errors: &mut Vec<FieldError>) {
     let Some(n) = value.as_f64() else { return };
-    let bound = |key: &str| schema.get(key).and_then(Value::as_f64).map(|b| (b, go_number(b)));
+    let bound = |key: &str| {
+        schema
+            .get(key)
+            .and_then(Value::as_f64)
+            .map(|b| (b, go_number(b)))
+    };
     let exclusive = |key: &str| schema.get(key) == Some(&Value::Bool(true));
     if let Some((max, shown)) = bound("maximum") {
         if exclusive("exclusiveMaximum") && n >= max {
-            errors.push(invalid(path, value, format!("{path} in body should be less than {shown}")));
+            errors.push(invalid(
+                path,
+                value,
+                format!("{path} in body should be less than {shown}"),
+            ));
         } else if n > max {
-            errors.push(invalid(path, value, format!("{path} in body should be less than or equal to {shown}")));
+            errors.push(invalid(
+                path,
+                value,
+                format!("{path} in body should be less than or equal to {shown}"),
+            ));
         }
     }
     if let Some((min, shown)) = bound("minimum") {
         if exclusive("exclusiveMinimum") && n <= min {
-            errors.push(invalid(path, value, format!("{path} in body should be greater than {shown}")));
+            errors.push(invalid(
+                path,
+                value,
+                format!("{path} in body should be greater than {shown}"),
+            ));
         } else if n < min {
-            errors.push(invalid(path, value, format!("{path} in body should be greater than or equal to {shown}")));
+            errors.push(invalid(
+                path,
+                value,
+                format!("{path} in body should be greater than or equal to {shown}"),
+            ));
         }
     }
-    if let Some((factor, shown)) = bound("multipleOf") {
-        if factor != 0.0 && (n / factor).fract() != 0.0 {
-            errors.push(invalid(path, value, format!("{path} in body should be a multiple of {shown}")));
-        }
+    if let Some((factor, shown)) = bound("multipleOf")
+        && factor != 0.0
+        && (n / factor).fract() != 0.0
+    {
+        errors.push(invalid(
+            path,
+            value,
+            format!("{path} in body should be a multiple of {shown}"),
+        ));
     }
     let format = schema.get("format").and_then(Value::as_str);
     let out_of = |lo: f64, hi: f64| n < lo || n > hi;
-    if (format == Some("int32") && out_of(f64::from(i32::MIN), f64::from(i32::MAX))) || (format == Some("int64") && out_of(i64::MIN as f64, i64::MAX as f64)) {
-        errors.push(invalid(path, value, format!("{path} in body must be of type {}: {value}", format.unwrap_or_default())));
+    if (format == Some("int32") && out_of(f64::from(i32::MIN), f64::from(i32::MAX)))
+        || (format == Some("int64") && out_of(i64::MIN as f64, i64::MAX as f64))
+    {
+        errors.push(invalid(
+            path,
+            value,
+            format!(
+                "{path} in body must be of type {}: {value}",
+                format.unwrap_or_default()
+            ),
+        ));
     }
 }
 
 /// Formats a bound as Go's `%v` does for a float64: `10`, not `10.0`.
 fn go_number(n: f64) -> String {
-    if n.fract() == 0.0 && n.abs() < 1e21 { format!("{}", n as i64) } else { n.to_string() }
+    if n.fract() == 0.0 && n.abs() < 1e21 {
+        format!("{}", n as i64)
+    } else {
+        n.to_string()
+    }
 }
 
 fn cached_regex(pattern: &str) -> Option<Regex> {
     static CACHE: OnceLock<Mutex<HashMap<String, Option<Regex>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
-    let mut cache = cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    cache.entry(pattern.to_string()).or_insert_with(|| Regex::new(pattern).ok()).clone()
+    let mut cache = cache
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    cache
+        .entry(pattern.to_string())
+        .or_insert_with(|| Regex::new(pattern).ok())
+        .clone()
 }
 
 fn string(value: &Value, s: &str, schema: &Value, path: &str, errors: &mut Vec<FieldError>) {
     let length = s.chars().count() as u64;
-    if let Some(max) = schema.get("maxLength").and_then(Value::as_u64) {
-        if length > max {
-            errors.push(FieldError::new(path, FieldErrorKind::TooLong, None, format!("may not be more than {max} bytes")));
-        }
+    if let Some(max) = schema.get("maxLength").and_then(Value::as_u64)
+        && length > max
+    {
+        errors.push(FieldError::new(
+            path,
+            FieldErrorKind::TooLong,
+            None,
+            format!("may not be more than {max} bytes"),
+        ));
     }
-    if let Some(min) = schema.get("minLength").and_then(Value::as_u64) {
-        if length < min {
-            errors.push(invalid(path, value, format!("{path} in body should be at least {min} chars long")));
-        }
+    if let Some(min) = schema.get("minLength").and_then(Value::as_u64)
+        && length < min
+    {
+        errors.push(invalid(
+            path,
+            value,
+            format!("{path} in body should be at least {min} chars long"),
+        ));
     }
     if let Some(pattern) = schema.get("pattern").and_then(Value::as_str) {
         match cached_regex(pattern) {
-            Some(re) if !re.is_match(s) => errors.push(invalid(path, value, format!("{path} in body should match '{pattern}'"))),
+            Some(re) if !re.is_match(s) => errors.push(invalid(
+                path,
+                value,
+                format!("{path} in body should match '{pattern}'"),
+            )),
             Some(_) => {}
-            None => errors.push(invalid(path, value, format!("{path}: pattern {pattern:?} is not a valid regular expression"))),
+            None => errors.push(invalid(
+                path,
+                value,
+                format!("{path}: pattern {pattern:?} is not a valid regular expression"),
+            )),
         }
     }
-    if let Some(format) = schema.get("format").and_then(Value::as_str) {
-        if !format_ok(format, s) {
-            errors.push(FieldError::new(path, FieldErrorKind::TypeInvalid, Some(render_value(value)), format!("{path} in body must be of type {format}: {:?}", s)));
-        }
+    if let Some(format) = schema.get("format").and_then(Value::as_str)
+        && !format_ok(format, s)
+    {
+        errors.push(FieldError::new(
+            path,
+            FieldErrorKind::TypeInvalid,
+            Some(render_value(value)),
+            format!("{path} in body must be of type {format}: {:?}", s),
+        ));
     }
 }
 
@@ -206,7 +311,10 @@ fn format_ok(format: &str, s: &str) -> bool {
         "uuid" => {
             let parts: Vec<&str> = s.split('-').collect();
             parts.len() == 5
-                && [8, 4, 4, 4, 12].iter().zip(&parts).all(|(n, p)| p.len() == *n && p.chars().all(|c| c.is_ascii_hexdigit()))
+                && [8, 4, 4, 4, 12]
+                    .iter()
+                    .zip(&parts)
+                    .all(|(n, p)| p.len() == *n && p.chars().all(|c| c.is_ascii_hexdigit()))
         }
         "ipv4" => s.parse::<std::net::Ipv4Addr>().is_ok(),
         "ipv6" => s.parse::<std::net::Ipv6Addr>().is_ok(),
@@ -216,15 +324,25 @@ fn format_ok(format: &str, s: &str) -> bool {
 
 fn array(items: &[Value], schema: &Value, path: &str, errors: &mut Vec<FieldError>) {
     let count = items.len() as u64;
-    if let Some(max) = schema.get("maxItems").and_then(Value::as_u64) {
-        if count > max {
-            errors.push(FieldError::new(path, FieldErrorKind::TooMany, Some(count.to_string()), format!("must have at most {max} items")));
-        }
+    if let Some(max) = schema.get("maxItems").and_then(Value::as_u64)
+        && count > max
+    {
+        errors.push(FieldError::new(
+            path,
+            FieldErrorKind::TooMany,
+            Some(count.to_string()),
+            format!("must have at most {max} items"),
+        ));
     }
-    if let Some(min) = schema.get("minItems").and_then(Value::as_u64) {
-        if count < min {
-            errors.push(FieldError::new(path, FieldErrorKind::Invalid, Some(count.to_string()), format!("{path} in body should have at least {min} items")));
-        }
+    if let Some(min) = schema.get("minItems").and_then(Value::as_u64)
+        && count < min
+    {
+        errors.push(FieldError::new(
+            path,
+            FieldErrorKind::Invalid,
+            Some(count.to_string()),
+            format!("{path} in body should have at least {min} items"),
+        ));
     }
     if let Some(item_schema) = schema.get("items") {
         for (i, item) in items.iter().enumerate() {
@@ -234,13 +352,25 @@ fn array(items: &[Value], schema: &Value, path: &str, errors: &mut Vec<FieldErro
     let duplicates_forbidden = schema.get("uniqueItems") == Some(&Value::Bool(true));
     match Shape::Schema(schema).list_kind() {
         ListKind::Set => duplicates(items, |item| Some(item.clone()), path, errors),
-        ListKind::Map(keys) => duplicates(items, |item| key_element(item, &keys).map(Value::String), path, errors),
-        ListKind::Atomic if duplicates_forbidden => duplicates(items, |item| Some(item.clone()), path, errors),
+        ListKind::Map(keys) => duplicates(
+            items,
+            |item| key_element(item, &keys).map(Value::String),
+            path,
+            errors,
+        ),
+        ListKind::Atomic if duplicates_forbidden => {
+            duplicates(items, |item| Some(item.clone()), path, errors)
+        }
         ListKind::Atomic => {}
     }
 }
 
-fn duplicates(items: &[Value], identity: impl Fn(&Value) -> Option<Value>, path: &str, errors: &mut Vec<FieldError>) {
+fn duplicates(
+    items: &[Value],
+    identity: impl Fn(&Value) -> Option<Value>,
+    path: &str,
+    errors: &mut Vec<FieldError>,
+) {
     let mut seen: Vec<Value> = Vec::new();
     for (i, item) in items.iter().enumerate() {
         let Some(id) = identity(item) else { continue };
@@ -249,39 +379,77 @@ fn duplicates(items: &[Value], identity: impl Fn(&Value) -> Option<Value>, path:
                 Value::String(s) if s.starts_with("k:") => s.trim_start_matches("k:").to_string(),
                 other => render_value(other),
             };
-            errors.push(FieldError::new(format!("{path}[{i}]"), FieldErrorKind::Duplicate, Some(shown), ""));
+            errors.push(FieldError::new(
+                format!("{path}[{i}]"),
+                FieldErrorKind::Duplicate,
+                Some(shown),
+                "",
+            ));
         } else {
             seen.push(id);
         }
     }
 }
 
-fn object(value: &Value, map: &serde_json::Map<String, Value>, schema: &Value, path: &str, errors: &mut Vec<FieldError>) {
+fn object(
+    value: &Value,
+    map: &serde_json::Map<String, Value>,
+    schema: &Value,
+    path: &str,
+    errors: &mut Vec<FieldError>,
+) {
     let properties = schema.get("properties").and_then(Value::as_object);
     for (key, child) in map {
-        let child_schema = properties.and_then(|p| p.get(key)).or_else(|| schema.get("additionalProperties").filter(|a| a.is_object()));
+        let child_schema = properties
+            .and_then(|p| p.get(key))
+            .or_else(|| schema.get("additionalProperties").filter(|a| a.is_object()));
         if let Some(child_schema) = child_schema {
             node(child, child_schema, &child_path(path, key), errors);
         }
     }
     required(map, schema, path, errors);
     let count = map.len() as u64;
-    if let Some(max) = schema.get("maxProperties").and_then(Value::as_u64) {
-        if count > max {
-            errors.push(FieldError::new(path, FieldErrorKind::TooMany, Some(count.to_string()), format!("must have at most {max} items")));
-        }
+    if let Some(max) = schema.get("maxProperties").and_then(Value::as_u64)
+        && count > max
+    {
+        errors.push(FieldError::new(
+            path,
+            FieldErrorKind::TooMany,
+            Some(count.to_string()),
+            format!("must have at most {max} items"),
+        ));
     }
-    if let Some(min) = schema.get("minProperties").and_then(Value::as_u64) {
-        if count < min {
-            errors.push(invalid(path, value, format!("{path} in body should have at least {min} properties")));
-        }
+    if let Some(min) = schema.get("minProperties").and_then(Value::as_u64)
+        && count < min
+    {
+        errors.push(invalid(
+            path,
+            value,
+            format!("{path} in body should have at least {min} properties"),
+        ));
     }
 }
 
-fn required(map: &serde_json::Map<String, Value>, schema: &Value, path: &str, errors: &mut Vec<FieldError>) {
-    for name in schema.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
+fn required(
+    map: &serde_json::Map<String, Value>,
+    schema: &Value,
+    path: &str,
+    errors: &mut Vec<FieldError>,
+) {
+    for name in schema
+        .get("required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
         if !map.contains_key(name) {
-            errors.push(FieldError::new(child_path(path, name), FieldErrorKind::Required, None, ""));
+            errors.push(FieldError::new(
+                child_path(path, name),
+                FieldErrorKind::Required,
+                None,
+                "",
+            ));
         }
     }
 }
