@@ -177,6 +177,41 @@ impl Store {
         })
     }
 
+    /// Objects of one type (and namespace) as they were at `revision`, rebuilt by undoing the
+    /// later changes: what a continued list or an `Exact` list reads. The caller checks first
+    /// that `revision` is still in history ([`Store::check_resumable`]).
+    pub fn range_at(
+        &self,
+        group: &str,
+        plural: &str,
+        namespace: Option<&str>,
+        revision: u64,
+    ) -> Vec<(ObjectKey, Value)> {
+        let mut view: BTreeMap<ObjectKey, Value> = self
+            .range(group, plural, namespace)
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        let later = self
+            .history
+            .iter()
+            .rev()
+            .take_while(|c| c.revision > revision);
+        for change in later {
+            let key = &change.key;
+            if key.group != group
+                || key.plural != plural
+                || namespace.is_some_and(|ns| ns != key.namespace)
+            {
+                continue;
+            }
+            match &change.previous {
+                Some(previous) => view.insert(key.clone(), (**previous).clone()),
+                None => view.remove(key),
+            };
+        }
+        view.into_iter().collect()
+    }
+
     /// Every object (for garbage collection sweeps).
     pub fn all(&self) -> impl Iterator<Item = (&ObjectKey, &Value)> {
         self.objects.iter()

@@ -41,43 +41,61 @@ pub(super) fn list(state: &State, context: &Context<'_>) -> ApiResult<Reply> {
     let query = &context.request.query;
     let filter = filter(context)?;
     let limit = query.number("limit")?.filter(|l| *l > 0);
-    let (revision, after) = match query.get("continue") {
+    let exact = match (
+        query.get("resourceVersion"),
+        query.get("resourceVersionMatch"),
+    ) {
+        (Some(rv), Some("Exact")) => Some(
+            rv.parse::<u64>()
+                .map_err(|_| ApiError::bad_request(format!("invalid resource version: {rv:?}")))?,
+        ),
+        _ => None,
+    };
+    let (snapshot, after) = match query.get("continue") {
         Some(token) => {
             let (revision, namespace, name) = decode_continue(token)?;
-            state.store.check_resumable(revision, "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter")?;
-            (revision, Some((namespace, name)))
+            let too_old = "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter";
+            state.store.check_resumable(revision, too_old)?;
+            (Some(revision), Some((namespace, name)))
         }
-        None => (state.store.revision(), None),
+        None => (exact, None),
     };
     let rt = &context.resource_type;
+    let objects: Vec<(ObjectKey, Value)> = match snapshot {
+        Some(revision) => {
+            state.store.check_resumable(revision, "resourceVersion")?;
+            state
+                .store
+                .range_at(&rt.group, &rt.plural, context.namespace(), revision)
+        }
+        None => state
+            .store
+            .range(&rt.group, &rt.plural, context.namespace())
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+    };
+    let revision = snapshot.unwrap_or_else(|| state.store.revision());
     let mut items = Vec::new();
     let mut next = None;
     let mut remaining = 0u64;
-    for (key, object) in state
-        .store
-        .range(&rt.group, &rt.plural, context.namespace())
-    {
-        if after.as_ref().is_some_and(|(ns, name)| {
+    for (key, object) in objects {
+        let seen = after.as_ref().is_some_and(|(ns, name)| {
             (key.namespace.as_str(), key.name.as_str()) <= (ns.as_str(), name.as_str())
-        }) {
-            continue;
-        }
-        if !filter.matches(object) {
+        });
+        if seen || !filter.matches(&object) {
             continue;
         }
         if limit.is_some_and(|l| items.len() as u64 >= l) {
             remaining += 1;
             continue;
         }
-        items.push(context.served(object.clone()));
+        items.push(context.served(object));
         if limit.is_some_and(|l| items.len() as u64 == l) {
-            next = Some(key.clone());
+            next = Some(key);
         }
     }
     let mut metadata = json!({"resourceVersion": revision.to_string()});
-    if remaining > 0
-        && let Some(last) = next
-    {
+    if let Some(last) = next.filter(|_| remaining > 0) {
         metadata["continue"] = json!(encode_continue(revision, &last));
         metadata["remainingItemCount"] = json!(remaining);
     }

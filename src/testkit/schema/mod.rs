@@ -4,6 +4,7 @@
 
 mod cel;
 mod default;
+mod formats;
 mod prune;
 mod validate;
 

@@ -1,11 +1,9 @@
 //! OpenAPI v3 validation of custom resources with the messages kube-openapi and the
 //! apiextensions server produce (`spec.replicas in body should be less than or equal to 10`).
 
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
-
-use regex::Regex;
 use serde_json::Value;
+
+use super::formats::{cached_regex, format_ok, go_number};
 
 use crate::testkit::patch::fieldset::key_element;
 use crate::testkit::shape::{ListKind, Shape};
@@ -235,27 +233,6 @@ fn number(value: &Value, schema: &Value, path: &str, errors: &mut Vec<FieldError
     }
 }
 
-/// Formats a bound as Go's `%v` does for a float64: `10`, not `10.0`.
-fn go_number(n: f64) -> String {
-    if n.fract() == 0.0 && n.abs() < 1e21 {
-        format!("{}", n as i64)
-    } else {
-        n.to_string()
-    }
-}
-
-fn cached_regex(pattern: &str) -> Option<Regex> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Option<Regex>>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    let mut cache = cache
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    cache
-        .entry(pattern.to_string())
-        .or_insert_with(|| Regex::new(pattern).ok())
-        .clone()
-}
-
 fn string(value: &Value, s: &str, schema: &Value, path: &str, errors: &mut Vec<FieldError>) {
     let length = s.chars().count() as u64;
     if let Some(max) = schema.get("maxLength").and_then(Value::as_u64)
@@ -301,24 +278,6 @@ fn string(value: &Value, s: &str, schema: &Value, path: &str, errors: &mut Vec<F
             Some(render_value(value)),
             format!("{path} in body must be of type {format}: {:?}", s),
         ));
-    }
-}
-
-fn format_ok(format: &str, s: &str) -> bool {
-    match format {
-        "date-time" => s.parse::<jiff::Timestamp>().is_ok(),
-        "date" => s.len() == 10 && s.parse::<jiff::civil::Date>().is_ok(),
-        "uuid" => {
-            let parts: Vec<&str> = s.split('-').collect();
-            parts.len() == 5
-                && [8, 4, 4, 4, 12]
-                    .iter()
-                    .zip(&parts)
-                    .all(|(n, p)| p.len() == *n && p.chars().all(|c| c.is_ascii_hexdigit()))
-        }
-        "ipv4" => s.parse::<std::net::Ipv4Addr>().is_ok(),
-        "ipv6" => s.parse::<std::net::Ipv6Addr>().is_ok(),
-        _ => true,
     }
 }
 
