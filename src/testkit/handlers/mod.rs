@@ -225,6 +225,12 @@ fn body_json(request: &Request) -> ApiResult<Value> {
     if request.body.is_empty() {
         return Ok(Value::Null);
     }
+    if request.content_type.contains("protobuf") || request.content_type.contains("cbor") {
+        return Err(ApiError::unsupported_media_type(format!(
+            "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml (got {})",
+            request.content_type
+        )));
+    }
     serde_json::from_slice(&request.body).map_err(|e| {
         ApiError::bad_request(format!(
             "the body of the request could not be decoded as JSON: {e}"
