@@ -176,7 +176,7 @@ fn remove_custom_type(state: &mut State, crd: &Value) {
     state.catalog.uninstall(group, plural);
     let instances: Vec<(ObjectKey, Value)> = state
         .store
-        .range(group, plural, None)
+        .range(group, plural, None, None)
         .map(|(k, o)| (k.clone(), o.clone()))
         .collect();
     for (key, object) in instances {

@@ -6,6 +6,7 @@
 //! sees every change exactly once and in resourceVersion order.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::ops::Bound;
 use std::sync::Arc;
 
 use serde_json::{Value, json};
@@ -159,22 +160,32 @@ impl Store {
         self.uids.get(uid)
     }
 
-    /// Objects of one type (and namespace), in key order.
+    /// Objects of one type (and namespace), in key order, optionally only those after a
+    /// `(namespace, name)` position (where a previous list page ended).
     pub fn range<'a>(
         &'a self,
         group: &'a str,
         plural: &'a str,
         namespace: Option<&'a str>,
+        after: Option<(&str, &str)>,
     ) -> impl Iterator<Item = (&'a ObjectKey, &'a Value)> + 'a {
-        let start = ObjectKey {
+        let key = |ns: &str, name: &str| ObjectKey {
             group: group.to_string(),
             plural: plural.to_string(),
-            namespace: namespace.unwrap_or("").to_string(),
-            name: String::new(),
+            namespace: ns.to_string(),
+            name: name.to_string(),
         };
-        self.objects.range(start..).take_while(move |(k, _)| {
-            k.group == group && k.plural == plural && namespace.is_none_or(|ns| k.namespace == ns)
-        })
+        let start = match after {
+            Some((ns, name)) => Bound::Excluded(key(ns, name)),
+            None => Bound::Included(key(namespace.unwrap_or(""), "")),
+        };
+        self.objects
+            .range((start, Bound::Unbounded))
+            .take_while(move |(k, _)| {
+                k.group == group
+                    && k.plural == plural
+                    && namespace.is_none_or(|ns| k.namespace == ns)
+            })
     }
 
     /// Objects of one type (and namespace) as they were at `revision`, rebuilt by undoing the
@@ -185,10 +196,11 @@ impl Store {
         group: &str,
         plural: &str,
         namespace: Option<&str>,
+        after: Option<(&str, &str)>,
         revision: u64,
     ) -> Vec<(ObjectKey, Value)> {
         let mut view: BTreeMap<ObjectKey, Value> = self
-            .range(group, plural, namespace)
+            .range(group, plural, namespace, after)
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
         let later = self
@@ -198,9 +210,13 @@ impl Store {
             .take_while(|c| c.revision > revision);
         for change in later {
             let key = &change.key;
+            let before_start = after.is_some_and(|(ns, name)| {
+                (key.namespace.as_str(), key.name.as_str()) <= (ns, name)
+            });
             if key.group != group
                 || key.plural != plural
                 || namespace.is_some_and(|ns| ns != key.namespace)
+                || before_start
             {
                 continue;
             }
@@ -311,6 +327,7 @@ impl Store {
                         &watcher.group,
                         &watcher.plural,
                         watcher.namespace.as_deref(),
+                        None,
                     )
                     .filter(|(_, o)| watcher.filter.matches(o));
                 for (_, object) in objects {

@@ -71,7 +71,7 @@ pub(super) fn delete_collection(state: &mut State, context: &Context<'_>) -> Api
     let rt = &context.resource_type;
     let keys: Vec<ObjectKey> = state
         .store
-        .range(&rt.group, &rt.plural, context.namespace())
+        .range(&rt.group, &rt.plural, context.namespace(), None)
         .filter(|(_, o)| filter.matches(o))
         .map(|(k, _)| k.clone())
         .collect();

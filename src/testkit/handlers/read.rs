@@ -60,38 +60,41 @@ pub(super) fn list(state: &State, context: &Context<'_>) -> ApiResult<Reply> {
         }
         None => (exact, None),
     };
+    let revision = snapshot.unwrap_or_else(|| state.store.revision());
     let rt = &context.resource_type;
-    let objects: Vec<(ObjectKey, Value)> = match snapshot {
+    let after = after
+        .as_ref()
+        .map(|(ns, name)| (ns.as_str(), name.as_str()));
+    // With no change since the snapshot, the live objects are the snapshot.
+    let snapshot = snapshot.filter(|r| *r != state.store.revision());
+    let snapshot_objects = match snapshot {
         Some(revision) => {
             state.store.check_resumable(revision, "resourceVersion")?;
             state
                 .store
-                .range_at(&rt.group, &rt.plural, context.namespace(), revision)
+                .range_at(&rt.group, &rt.plural, context.namespace(), after, revision)
         }
-        None => state
-            .store
-            .range(&rt.group, &rt.plural, context.namespace())
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect(),
+        None => Vec::new(),
     };
-    let revision = snapshot.unwrap_or_else(|| state.store.revision());
+    let objects: Box<dyn Iterator<Item = (&ObjectKey, &Value)>> = match snapshot {
+        Some(_) => Box::new(snapshot_objects.iter().map(|(k, v)| (k, v))),
+        None => Box::new(
+            state
+                .store
+                .range(&rt.group, &rt.plural, context.namespace(), after),
+        ),
+    };
     let mut items = Vec::new();
     let mut next = None;
     let mut remaining = 0u64;
-    for (key, object) in objects {
-        let seen = after.as_ref().is_some_and(|(ns, name)| {
-            (key.namespace.as_str(), key.name.as_str()) <= (ns.as_str(), name.as_str())
-        });
-        if seen || !filter.matches(&object) {
-            continue;
-        }
+    for (key, object) in objects.filter(|(_, o)| filter.matches(o)) {
         if limit.is_some_and(|l| items.len() as u64 >= l) {
             remaining += 1;
             continue;
         }
-        items.push(context.served(object));
+        items.push(context.served(object.clone()));
         if limit.is_some_and(|l| items.len() as u64 == l) {
-            next = Some(key);
+            next = Some(key.clone());
         }
     }
     let mut metadata = json!({"resourceVersion": revision.to_string()});
