@@ -3,11 +3,12 @@
 
 mod testkit_common;
 
+use futures::{StreamExt, TryStreamExt};
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
-use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams};
+use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams, WatchEvent, WatchParams};
 use kube::discovery::Discovery;
 use serde_json::json;
-use testkit_common::{status_of, webapp, webapp_crd, webapps};
+use testkit_common::{status_of, webapp, webapp_crd, webapps, within};
 use webop::testkit::ApiServer;
 
 fn server_with_webapps() -> ApiServer {

@@ -182,6 +182,8 @@ fn remove_custom_type(state: &mut State, crd: &Value) {
     for (key, object) in instances {
         state.store.commit(ChangeKind::Deleted, key, object);
     }
+    // Watchers saw every object go; then their streams end, as the kind is no longer served.
+    state.store.drop_watches_of(group, plural);
 }
 
 enum Action {

@@ -380,6 +380,12 @@ impl Store {
         count
     }
 
+    /// Ends the watches of one resource type (its CRD was deleted).
+    pub fn drop_watches_of(&mut self, group: &str, plural: &str) {
+        self.watchers
+            .retain(|w| !(w.group == group && w.plural == plural));
+    }
+
     /// Forgets all history, as etcd compaction does: watches from any older resourceVersion then
     /// get 410 Gone and clients must relist.
     pub fn compact(&mut self) {
