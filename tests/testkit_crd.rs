@@ -349,17 +349,24 @@ async fn strategic_merge_is_refused_for_custom_resources() {
 async fn deleting_the_crd_removes_its_objects_and_kind() {
     let server = server_with_webapps();
     let api = webapps(server.client(), "default");
-    api.create(
-        &PostParams::default(),
-        &webapp("web", json!({"image": "nginx"})),
-    )
-    .await
-    .unwrap();
+    let web = webapp("web", json!({"image": "nginx"}));
+    api.create(&PostParams::default(), &web).await.unwrap();
+    let from = server.resource_version().to_string();
+    let mut watch = api
+        .watch(&WatchParams::default(), &from)
+        .await
+        .unwrap()
+        .boxed();
     let crds: Api<CustomResourceDefinition> = Api::all(server.client());
-    crds.delete("webapps.app.example.com", &DeleteParams::default())
+    let crd_name = "webapps.app.example.com";
+    crds.delete(crd_name, &DeleteParams::default())
         .await
         .unwrap();
     assert_eq!(status_of(api.get("web").await).code, 404);
+    let deleted = within("DELETED", watch.try_next()).await.unwrap();
+    assert!(matches!(deleted, Some(WatchEvent::Deleted(_))));
+    let end = within("end of watch", watch.try_next()).await.unwrap();
+    assert!(end.is_none(), "the watch ends with its kind");
     server.install_crd(webapp_crd()).unwrap();
     assert!(
         api.list(&Default::default())

@@ -219,3 +219,73 @@ pub fn merge(live: &Value, config: &Value, shape: Shape<'_>) -> Value {
         _ => config.clone(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn manager(name: &str) -> Manager {
+        Manager {
+            name: name.into(),
+            apply: true,
+            api_version: "v1".into(),
+            subresource: None,
+        }
+    }
+
+    fn run(live: Option<&Value>, config: Value, who: &str) -> ApiResult<Value> {
+        let manager = manager(who);
+        let request = Apply {
+            manager: &manager,
+            force: false,
+            scope: Scope::Main {
+                status_subresource: false,
+            },
+            shape: Shape::root(None),
+            now: "2025-01-01T00:00:00Z",
+        };
+        apply(live, &config, &request)
+    }
+
+    #[test]
+    fn set_items_are_owned_and_removed_per_manager() {
+        let config = |items: Value| json!({"metadata": {"finalizers": items}});
+        let first = run(None, config(json!(["a", "b"])), "alice").unwrap();
+        let second = run(Some(&first), config(json!(["c"])), "bob").unwrap();
+        assert_eq!(second["metadata"]["finalizers"], json!(["a", "b", "c"]));
+        let third = run(Some(&second), config(json!(["a"])), "alice").unwrap();
+        assert_eq!(
+            third["metadata"]["finalizers"],
+            json!(["a", "c"]),
+            "alice dropped b, bob's c stays"
+        );
+    }
+
+    #[test]
+    fn multi_key_list_items_merge_and_conflict_by_their_keys() {
+        let ports = |items: Value| json!({"spec": {"ports": items}});
+        let first = run(
+            None,
+            ports(json!([{"port": 80, "protocol": "TCP", "name": "http"}])),
+            "alice",
+        )
+        .unwrap();
+        let second = run(
+            Some(&first),
+            ports(json!([{"port": 80, "protocol": "UDP", "name": "dns"}])),
+            "bob",
+        )
+        .unwrap();
+        assert_eq!(second["spec"]["ports"].as_array().unwrap().len(), 2);
+        let error = run(
+            Some(&second),
+            ports(json!([{"port": 80, "protocol": "TCP", "name": "web"}])),
+            "bob",
+        )
+        .unwrap_err();
+        assert_eq!(
+            error.message,
+            "Apply failed with 1 conflict: conflict with \"alice\": .spec.ports[port=80,protocol=\"TCP\"].name"
+        );
+    }
+}

@@ -28,3 +28,50 @@ pub fn validate(object: &Value, old: Option<&Value>, schema: &Value) -> Vec<Fiel
     }
     errors
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn defaults_apply_inside_list_items_and_pruning_respects_preserve_unknown_fields() {
+        let schema = json!({"type": "object", "properties": {
+            "spec": {"type": "object", "properties": {
+                "items": {"type": "array", "items": {"type": "object", "properties": {
+                    "weight": {"type": "integer", "default": 1}
+                }}},
+                "extra": {"type": "object", "x-kubernetes-preserve-unknown-fields": true}
+            }}
+        }});
+        let mut object = json!({"metadata": {"name": "x"}, "spec": {"items": [{}, {"weight": 3, "junk": true}], "extra": {"any": 1}, "drop": 1}});
+        prune_and_default(&mut object, &schema);
+        assert_eq!(
+            object["spec"],
+            json!({"items": [{"weight": 1}, {"weight": 3}], "extra": {"any": 1}})
+        );
+        assert_eq!(object["metadata"]["name"], "x");
+        assert!(validate(&object, None, &schema).is_empty());
+    }
+
+    #[test]
+    fn validation_messages_match_the_api_server() {
+        let schema = json!({"type": "object", "properties": {"spec": {"type": "object", "properties": {
+            "name": {"type": "string", "maxLength": 3, "pattern": "^[a-z]+$"},
+            "tags": {"type": "array", "maxItems": 1, "items": {"type": "string"}}
+        }}}});
+        let object = json!({"spec": {"name": "ABCD", "tags": ["a", "b"]}});
+        let messages: Vec<String> = validate(&object, None, &schema)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "spec.name: Too long: may not be more than 3 bytes",
+                "spec.name: Invalid value: \"ABCD\": spec.name in body should match '^[a-z]+$'",
+                "spec.tags: Too many: 2: must have at most 1 items",
+            ]
+        );
+    }
+}
