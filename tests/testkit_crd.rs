@@ -39,6 +39,23 @@ async fn installing_a_crd_serves_its_kind_in_discovery() {
             .iter()
             .any(|(r, _)| r.plural == "webapps/status" || r.plural == "status")
     );
+    let aggregated = Discovery::new(client.clone())
+        .run_aggregated()
+        .await
+        .unwrap();
+    let group = aggregated
+        .get("app.example.com")
+        .expect("aggregated discovery has app.example.com");
+    assert_eq!(
+        group.recommended_kind("WebApp").unwrap().0.plural,
+        "webapps"
+    );
+    assert!(
+        aggregated
+            .get("")
+            .and_then(|g| g.recommended_kind("ConfigMap"))
+            .is_some()
+    );
     // The built-ins an operator touches are discovered too.
     for (group, kind) in [
         ("", "ConfigMap"),

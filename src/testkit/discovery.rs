@@ -127,6 +127,39 @@ impl Catalog {
         Some(document)
     }
 
+    /// Aggregated discovery (`apidiscovery.k8s.io/v2`): every group with its versions and
+    /// resources in one document, for `/api` (`core`) or `/apis`.
+    pub fn aggregated(&self, core: bool) -> Value {
+        let groups: Vec<&str> = if core { vec![""] } else { self.groups() };
+        let items: Vec<Value> = groups
+            .into_iter()
+            .map(|group| {
+                let mut versions: Vec<&str> = Vec::new();
+                for t in self.types.iter().filter(|t| t.group == group) {
+                    for v in &t.versions {
+                        if !versions.contains(&v.as_str()) {
+                            versions.push(v);
+                        }
+                    }
+                }
+                let versions: Vec<Value> = versions
+                    .into_iter()
+                    .map(|version| {
+                        let resources: Vec<Value> = self
+                            .types
+                            .iter()
+                            .filter(|t| t.group == group && t.versions.iter().any(|v| v == version))
+                            .map(|t| aggregated_resource(t, version))
+                            .collect();
+                        json!({"version": version, "resources": resources, "freshness": "Current"})
+                    })
+                    .collect();
+                json!({"metadata": {"name": group}, "versions": versions})
+            })
+            .collect();
+        json!({"kind": "APIGroupDiscoveryList", "apiVersion": "apidiscovery.k8s.io/v2", "metadata": {}, "items": items})
+    }
+
     /// `GET /api/v1` or `GET /apis/<group>/<version>`.
     pub fn resource_list(&self, group: &str, version: &str) -> Option<Value> {
         let mut resources = Vec::new();
@@ -171,4 +204,26 @@ impl Catalog {
             json!({"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": group_version, "resources": resources}),
         )
     }
+}
+
+fn aggregated_resource(t: &ResourceType, version: &str) -> Value {
+    let kind = json!({"group": t.group, "version": version, "kind": t.kind});
+    let mut entry = json!({
+        "resource": t.plural,
+        "responseKind": kind,
+        "scope": if t.namespaced { "Namespaced" } else { "Cluster" },
+        "singularResource": t.singular,
+        "verbs": VERBS,
+    });
+    if !t.short_names.is_empty() {
+        entry["shortNames"] = json!(t.short_names);
+    }
+    if !t.categories.is_empty() {
+        entry["categories"] = json!(t.categories);
+    }
+    if t.status_subresource {
+        entry["subresources"] =
+            json!([{"subresource": "status", "responseKind": kind, "verbs": STATUS_VERBS}]);
+    }
+    entry
 }

@@ -48,11 +48,18 @@ impl std::fmt::Debug for ApiService {
     }
 }
 
+const AGGREGATED_DISCOVERY: &str =
+    "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
+
 fn json_response(code: u16, body: &Value) -> http::Response<Body> {
+    json_response_typed(code, body, "application/json")
+}
+
+fn json_response_typed(code: u16, body: &Value, content_type: &str) -> http::Response<Body> {
     let bytes = serde_json::to_vec(body).unwrap_or_default();
     http::Response::builder()
         .status(code)
-        .header(http::header::CONTENT_TYPE, "application/json")
+        .header(http::header::CONTENT_TYPE, content_type)
         .body(Full::new(Bytes::from(bytes)).boxed_unsync())
         .unwrap_or_else(|_| http::Response::new(Full::new(Bytes::new()).boxed_unsync()))
 }
@@ -139,6 +146,17 @@ impl ApiService {
             discovery => {
                 self.shared.counters.record(Verb::Get, &path);
                 let state = self.shared.lock();
+                let accept = parts
+                    .headers
+                    .get(http::header::ACCEPT)
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or_default();
+                let aggregated = matches!(discovery, Route::CoreVersions | Route::Groups)
+                    && accept.contains("as=APIGroupDiscoveryList");
+                if aggregated {
+                    let document = state.catalog.aggregated(discovery == Route::CoreVersions);
+                    return Ok(json_response_typed(200, &document, AGGREGATED_DISCOVERY));
+                }
                 let document = match discovery {
                     Route::Version => Some(Catalog::version()),
                     Route::CoreVersions => Some(Catalog::core_versions()),
