@@ -129,6 +129,26 @@ async fn missing_fields_are_defaulted_and_unknown_fields_pruned() {
 }
 
 #[tokio::test]
+async fn strict_field_validation_rejects_unknown_fields() {
+    let server = server_with_webapps();
+    let api = webapps(server.client(), "default");
+    api.create(
+        &PostParams::default(),
+        &webapp("web", json!({"image": "nginx"})),
+    )
+    .await
+    .unwrap();
+    let params = PatchParams::default().validation(kube::api::ValidationDirective::Strict);
+    let change = json!({"spec": {"colour": "blue"}});
+    let status = status_of(api.patch("web", &params, &Patch::Merge(&change)).await);
+    assert_eq!((status.code, status.reason.as_str()), (400, "BadRequest"));
+    assert_eq!(
+        status.message,
+        "WebApp in version \"v1\" cannot be handled as a WebApp: strict decoding error: unknown field \"spec.colour\""
+    );
+}
+
+#[tokio::test]
 async fn schema_violations_get_422_naming_the_field() {
     let server = server_with_webapps();
     let api = webapps(server.client(), "default");

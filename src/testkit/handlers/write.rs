@@ -81,7 +81,19 @@ fn admit(
     name: &str,
 ) -> ApiResult<()> {
     if let Some(schema) = context.resource_type.schema(&context.version) {
-        schema::prune_and_default(object, schema);
+        let unknown = schema::prune_and_default(object, schema);
+        if !unknown.is_empty() && context.request.query.get("fieldValidation") == Some("Strict") {
+            let kind = &context.resource_type.kind;
+            let fields: Vec<String> = unknown
+                .iter()
+                .map(|f| format!("unknown field {f:?}"))
+                .collect();
+            return Err(ApiError::bad_request(format!(
+                "{kind} in version {:?} cannot be handled as a {kind}: strict decoding error: {}",
+                context.version,
+                fields.join(", ")
+            )));
+        }
         let errors = schema::validate(object, old, schema);
         if !errors.is_empty() {
             return Err(context.invalid(name, &errors));

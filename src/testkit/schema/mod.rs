@@ -13,9 +13,11 @@ use serde_json::Value;
 use super::status::FieldError;
 
 /// Prunes unknown fields and applies defaults to an object of a type with this root schema.
-pub fn prune_and_default(object: &mut Value, schema: &Value) {
-    prune::prune_root(object, schema);
+/// Returns the paths of the unknown fields that were dropped.
+pub fn prune_and_default(object: &mut Value, schema: &Value) -> Vec<String> {
+    let removed = prune::prune_root(object, schema);
     default::apply(object, schema);
+    removed
 }
 
 /// Validates an object against its root schema, including CEL rules (with `old` for transition

@@ -4,12 +4,28 @@
 
 use serde_json::Value;
 
-/// Prunes a whole object.
-pub fn prune_root(object: &mut Value, schema: &Value) {
-    prune(object, schema, true);
+/// Prunes a whole object; returns the paths of the fields it dropped (`spec.colour`).
+pub fn prune_root(object: &mut Value, schema: &Value) -> Vec<String> {
+    let mut removed = Vec::new();
+    prune(object, schema, true, "", &mut removed);
+    removed
 }
 
-fn prune(value: &mut Value, schema: &Value, root_like: bool) {
+fn child_path(parent: &str, key: &str) -> String {
+    if parent.is_empty() {
+        key.to_string()
+    } else {
+        format!("{parent}.{key}")
+    }
+}
+
+fn prune(
+    value: &mut Value,
+    schema: &Value,
+    root_like: bool,
+    path: &str,
+    removed: &mut Vec<String>,
+) {
     match value {
         Value::Object(map) => {
             let preserve =
@@ -23,20 +39,31 @@ fn prune(value: &mut Value, schema: &Value, root_like: bool) {
                     return true;
                 }
                 if let Some(child_schema) = properties.and_then(|p| p.get(key)) {
-                    prune(child, child_schema, false);
+                    prune(child, child_schema, false, &child_path(path, key), removed);
                     true
                 } else if let Some(child_schema) = additional {
-                    prune(child, child_schema, false);
+                    prune(child, child_schema, false, &child_path(path, key), removed);
                     true
                 } else {
-                    preserve || schema.get("additionalProperties") == Some(&Value::Bool(true))
+                    let keep =
+                        preserve || schema.get("additionalProperties") == Some(&Value::Bool(true));
+                    if !keep {
+                        removed.push(child_path(path, key));
+                    }
+                    keep
                 }
             });
         }
         Value::Array(items) => {
             if let Some(item_schema) = schema.get("items") {
-                for item in items {
-                    prune(item, item_schema, false);
+                for (index, item) in items.iter_mut().enumerate() {
+                    prune(
+                        item,
+                        item_schema,
+                        false,
+                        &format!("{path}[{index}]"),
+                        removed,
+                    );
                 }
             }
         }
