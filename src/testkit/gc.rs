@@ -116,10 +116,16 @@ fn delete_one(state: &mut State, key: &ObjectKey, policy: Propagation) -> Outcom
         return Outcome::Pending(stored);
     }
     let stored = state.store.commit(ChangeKind::Deleted, key.clone(), object);
-    if key.group == "apiextensions.k8s.io" && key.plural == "customresourcedefinitions" {
-        remove_custom_type(state, &stored);
-    }
+    after_removal(state, key, &stored);
     Outcome::Deleted(stored)
+}
+
+/// What follows an object's removal from the store, however it happened (a delete, or the
+/// last finalizer going): a CRD takes its kind and objects with it.
+pub fn after_removal(state: &mut State, key: &ObjectKey, removed: &Value) {
+    if key.group == "apiextensions.k8s.io" && key.plural == "customresourcedefinitions" {
+        remove_custom_type(state, removed);
+    }
 }
 
 fn has_dependents(state: &State, owner: &str) -> bool {

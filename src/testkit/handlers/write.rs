@@ -404,7 +404,8 @@ fn write_update(
     }
     let key = context.key(&name);
     if objects::is_deleting(&new) && objects::finalizers(&new).is_empty() {
-        let stored = state.store.commit(ChangeKind::Deleted, key, new);
+        let stored = state.store.commit(ChangeKind::Deleted, key.clone(), new);
+        gc::after_removal(state, &key, &stored);
         gc::collect(state);
         return Ok(stored);
     }
