@@ -521,3 +521,39 @@ async fn loopback_http_listener_serves_the_same_api() {
     assert!(response.starts_with("HTTP/1.1 200 OK"), "{response}");
     assert!(response.contains("\"name\":\"shared\""), "{response}");
 }
+
+#[tokio::test]
+async fn secrets_fold_string_data_and_immutable_objects_refuse_changes() {
+    let server = ApiServer::new();
+    let secrets: Api<Secret> = Api::default_namespaced(server.client());
+    let secret = Secret {
+        metadata: ObjectMeta {
+            name: Some("creds".into()),
+            ..Default::default()
+        },
+        string_data: Some([("user".to_string(), "admin".to_string())].into()),
+        immutable: Some(true),
+        ..Default::default()
+    };
+    let created = secrets
+        .create(&PostParams::default(), &secret)
+        .await
+        .unwrap();
+    assert!(created.string_data.is_none());
+    assert_eq!(created.data.unwrap()["user"].0, b"admin");
+    let change = json!({"stringData": {"user": "root"}});
+    let refused = status_of(
+        secrets
+            .patch("creds", &PatchParams::default(), &Patch::Merge(&change))
+            .await,
+    );
+    assert_eq!(
+        refused.message,
+        "Secret \"creds\" is invalid: data: Forbidden: field is immutable when `immutable` is set"
+    );
+    let labelled = json!({"metadata": {"labels": {"a": "b"}}});
+    secrets
+        .patch("creds", &PatchParams::default(), &Patch::Merge(&labelled))
+        .await
+        .unwrap();
+}

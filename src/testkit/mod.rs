@@ -23,6 +23,7 @@
 //!
 //! See `docs/testkit.md` for what is faithful to a real API server and what is approximated.
 
+mod builtins;
 mod discovery;
 mod faults;
 mod gc;

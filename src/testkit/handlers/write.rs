@@ -3,6 +3,7 @@
 //! managedFields, no-op detection, and deletion once the last finalizer is gone.
 
 use super::*;
+use crate::testkit::builtins;
 
 fn check_type_and_namespace(context: &Context<'_>, object: &mut Value) -> ApiResult<()> {
     if !object.is_object() {
@@ -201,6 +202,7 @@ fn create_object(
     if rt.status_subresource && applied.is_none() {
         object.as_object_mut().map(|m| m.remove("status"));
     }
+    builtins::normalize(&mut object);
     admit(context, &mut object, None, &name)?;
     match applied {
         Some(managed_fields) => object["metadata"]["managedFields"] = managed_fields,
@@ -375,8 +377,11 @@ fn write_update(
     new["apiVersion"] = old["apiVersion"].clone();
     new["kind"] = old["kind"].clone();
     let mut new = objects::separate_status(old, new, context.status_write(), rt.status_subresource);
-    if let Some(error) = objects::check_finalizers(old, &new) {
-        return Err(context.invalid(&name, &[error]));
+    builtins::normalize(&mut new);
+    let mut errors = builtins::check_immutable(old, &new);
+    errors.extend(objects::check_finalizers(old, &new));
+    if !errors.is_empty() {
+        return Err(context.invalid(&name, &errors));
     }
     admit(context, &mut new, Some(old), &name)?;
     if rt.has_generation && objects::spec_changed(old, &new, rt.status_subresource) {
