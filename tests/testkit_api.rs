@@ -261,6 +261,18 @@ async fn json_merge_and_strategic_patches() {
         .await
         .unwrap();
     assert_eq!(scaled.spec.replicas, Some(3));
+    let replace_all: json_patch::Patch =
+        serde_json::from_value(json!([{"op": "replace", "path": "", "value": [1]}])).unwrap();
+    let not_object = status_of(
+        deployments
+            .patch(
+                "web",
+                &PatchParams::default(),
+                &Patch::Json::<()>(replace_all),
+            )
+            .await,
+    );
+    assert_eq!(not_object.code, 422);
     let failed = status_of(
         deployments
             .patch(

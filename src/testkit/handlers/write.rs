@@ -368,6 +368,13 @@ fn write_update(
     managed_done: bool,
 ) -> ApiResult<Value> {
     let name = meta_str(old, "name").unwrap_or_default().to_string();
+    if !new.is_object() {
+        return Err(ApiError::unprocessable(format!(
+            "the patched {} {name:?} is {}, not a JSON object",
+            context.resource_type.kind,
+            crate::testkit::status::render_value(&new)
+        )));
+    }
     let rt = &context.resource_type;
     let managed_fields = new.pointer("/metadata/managedFields").cloned();
     objects::keep_immutable_metadata(old, &mut new);
