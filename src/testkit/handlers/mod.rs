@@ -1,0 +1,255 @@
+//! The verbs on resources: get, list, watch, create, update, patch, delete, deletecollection,
+//! each applying Kubernetes' object semantics and the custom resource schema engine.
+
+mod delete;
+mod read;
+mod write;
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+
+use super::discovery::Catalog;
+use super::gc::{self, Propagation};
+use super::objects::{self, meta_str};
+use super::patch::{
+    self, PatchKind, apply,
+    managed::{self, Manager},
+    strategic,
+};
+use super::request::{Query, Target, Verb};
+use super::resources::{self, ResourceType};
+use super::schema;
+use super::selectors::{FieldSelector, Filter, LabelSelector};
+use super::shape::Shape;
+use super::status::{ApiError, ApiResult, FieldError, FieldErrorKind, Subject};
+use super::store::{ChangeKind, ObjectKey, Store, WatchMessage, WatchSpec};
+
+/// Everything behind the server lock.
+pub struct State {
+    /// Served types.
+    pub catalog: Catalog,
+    /// Objects, history, watches.
+    pub store: Store,
+    name_seed: u64,
+}
+
+impl State {
+    /// A server state with the default namespaces.
+    pub fn new(history_limit: usize) -> Self {
+        let mut state = Self {
+            catalog: Catalog::default(),
+            store: Store::new(history_limit),
+            name_seed: 0,
+        };
+        for name in ["default", "kube-system", "kube-public", "kube-node-lease"] {
+            let namespace = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name}, "spec": {"finalizers": ["kubernetes"]}, "status": {"phase": "Active"}});
+            let key = ObjectKey {
+                group: String::new(),
+                plural: "namespaces".into(),
+                namespace: String::new(),
+                name: name.into(),
+            };
+            let mut namespace = namespace;
+            namespace["metadata"]["uid"] = json!(state.store.new_uid());
+            namespace["metadata"]["creationTimestamp"] = json!(objects::now());
+            state.store.commit(ChangeKind::Added, key, namespace);
+        }
+        state
+    }
+}
+
+/// A resource request, parsed.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// The addressed resource.
+    pub target: Target,
+    /// The verb.
+    pub verb: Verb,
+    /// Query parameters.
+    pub query: Query,
+    /// Body bytes.
+    pub body: bytes::Bytes,
+    /// `Content-Type`.
+    pub content_type: String,
+    /// `User-Agent`, for the default field manager name.
+    pub user_agent: String,
+    /// `Accept` asked for `PartialObjectMetadata` (metadata-only watches and lists).
+    pub metadata_only: bool,
+}
+
+/// What a handler answers.
+pub enum Reply {
+    /// A JSON body with a status code.
+    Json(u16, Value),
+    /// A watch stream.
+    Watch(WatchReply),
+}
+
+/// An open watch, ready to stream.
+pub struct WatchReply {
+    /// Events as they come.
+    pub receiver: mpsc::UnboundedReceiver<WatchMessage>,
+    /// apiVersion to serve objects at.
+    pub api_version: String,
+    /// Kind of the objects.
+    pub kind: String,
+    /// `timeoutSeconds`.
+    pub timeout: Option<Duration>,
+    /// Serve objects as `PartialObjectMetadata`.
+    pub metadata_only: bool,
+}
+
+/// An object reduced to `PartialObjectMetadata`, as served to metadata-only clients.
+pub fn partial_metadata(object: &Value) -> Value {
+    json!({"apiVersion": "meta.k8s.io/v1", "kind": "PartialObjectMetadata", "metadata": object.get("metadata").cloned().unwrap_or_else(|| json!({}))})
+}
+
+struct Context<'a> {
+    resource_type: ResourceType,
+    version: String,
+    request: &'a Request,
+}
+
+impl Context<'_> {
+    fn namespace(&self) -> Option<&str> {
+        self.request.target.namespace.as_deref()
+    }
+
+    fn subject<'s>(&'s self, name: &'s str) -> Subject<'s> {
+        Subject {
+            group: &self.resource_type.group,
+            resource: &self.resource_type.plural,
+            name,
+        }
+    }
+
+    fn key(&self, name: &str) -> ObjectKey {
+        objects::key(&self.resource_type, self.namespace(), name)
+    }
+
+    fn shape(&self) -> Shape<'_> {
+        Shape::root(self.resource_type.schema(&self.version))
+    }
+
+    fn status_write(&self) -> bool {
+        self.request.target.subresource.as_deref() == Some("status")
+    }
+
+    fn served(&self, object: Value) -> Value {
+        let object = objects::served(object, &self.resource_type, &self.version);
+        if self.request.metadata_only && matches!(self.request.verb, Verb::Get | Verb::List) {
+            partial_metadata(&object)
+        } else {
+            object
+        }
+    }
+
+    fn manager(&self, apply: bool) -> Manager {
+        let fallback = self
+            .request
+            .user_agent
+            .split('/')
+            .next()
+            .unwrap_or_default();
+        let name = self
+            .request
+            .query
+            .get("fieldManager")
+            .unwrap_or(if fallback.is_empty() {
+                "unknown"
+            } else {
+                fallback
+            });
+        Manager {
+            name: name.to_string(),
+            apply,
+            api_version: self.resource_type.api_version(&self.version),
+            subresource: self.request.target.subresource.clone(),
+        }
+    }
+
+    fn invalid(&self, name: &str, errors: &[FieldError]) -> ApiError {
+        ApiError::invalid(
+            &self.resource_type.group,
+            &self.resource_type.kind,
+            name,
+            errors,
+        )
+    }
+}
+
+/// Handles a request on a resource.
+pub fn handle(state: &mut State, request: &Request) -> ApiResult<Reply> {
+    let target = &request.target;
+    let resource_type = state
+        .catalog
+        .find(&target.group, &target.version, &target.plural)
+        .cloned()
+        .ok_or_else(|| {
+            ApiError::no_route(&format!(
+                "{}/{}/{}",
+                target.group, target.version, target.plural
+            ))
+        })?;
+    if target.namespace.is_some() && !resource_type.namespaced {
+        return Err(ApiError::no_route(&target.plural));
+    }
+    match target.subresource.as_deref() {
+        None => {}
+        Some("status")
+            if resource_type.status_subresource
+                && matches!(request.verb, Verb::Get | Verb::Update | Verb::Patch) => {}
+        Some(other) => return Err(ApiError::no_route(&format!("{}/{other}", target.plural))),
+    }
+    let context = Context {
+        version: target.version.clone(),
+        resource_type,
+        request,
+    };
+    let name = target.name.clone().unwrap_or_default();
+    match request.verb {
+        Verb::Get => read::get(state, &context, &name),
+        Verb::List => read::list(state, &context),
+        Verb::Watch => read::watch(state, &context),
+        Verb::Create => write::create(state, &context),
+        Verb::Update => write::update(state, &context, &name),
+        Verb::Patch => write::patch(state, &context, &name),
+        Verb::Delete => delete::delete(state, &context, &name),
+        Verb::DeleteCollection => delete::delete_collection(state, &context),
+    }
+}
+
+fn body_json(request: &Request) -> ApiResult<Value> {
+    if request.body.is_empty() {
+        return Ok(Value::Null);
+    }
+    if request.content_type.contains("protobuf") || request.content_type.contains("cbor") {
+        return Err(ApiError::unsupported_media_type(format!(
+            "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml (got {})",
+            request.content_type
+        )));
+    }
+    serde_json::from_slice(&request.body).map_err(|e| {
+        ApiError::bad_request(format!(
+            "the body of the request could not be decoded as JSON: {e}"
+        ))
+    })
+}
+
+fn filter(context: &Context<'_>) -> ApiResult<Filter> {
+    let query = &context.request.query;
+    Ok(Filter {
+        labels: query
+            .get("labelSelector")
+            .map(LabelSelector::parse)
+            .transpose()?
+            .unwrap_or_default(),
+        fields: query
+            .get("fieldSelector")
+            .map(|f| FieldSelector::parse(f, &context.resource_type))
+            .transpose()?
+            .unwrap_or_default(),
+    })
+}

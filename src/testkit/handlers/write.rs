@@ -1,0 +1,427 @@
+//! Writes: create, update (PUT), patch (JSON, merge, strategic, apply), and the update path
+//! they share: immutable metadata, status separation, schema admission, generation,
+//! managedFields, no-op detection, and deletion once the last finalizer is gone.
+
+use super::*;
+use crate::testkit::builtins;
+
+fn check_type_and_namespace(context: &Context<'_>, object: &mut Value) -> ApiResult<()> {
+    if !object.is_object() {
+        return Err(ApiError::bad_request(
+            "the body of the request must be a JSON object",
+        ));
+    }
+    let expected = context.resource_type.api_version(&context.version);
+    match object.get("apiVersion").and_then(Value::as_str) {
+        Some(v) if v != expected => {
+            return Err(ApiError::bad_request(format!(
+                "the API version in the data ({v}) does not match the expected API version ({expected})"
+            )));
+        }
+        _ => object["apiVersion"] = json!(expected),
+    }
+    match object.get("kind").and_then(Value::as_str) {
+        Some(k) if k != context.resource_type.kind => {
+            return Err(ApiError::bad_request(format!(
+                "the kind in the data ({k}) does not match the expected kind ({})",
+                context.resource_type.kind
+            )));
+        }
+        _ => object["kind"] = json!(context.resource_type.kind),
+    }
+    if !object.get("metadata").is_some_and(Value::is_object) {
+        object["metadata"] = json!({});
+    }
+    if context.resource_type.namespaced {
+        let url_namespace = context.namespace().unwrap_or_default();
+        match meta_str(object, "namespace") {
+            Some(ns) if ns != url_namespace => {
+                return Err(ApiError::bad_request(
+                    "the namespace of the provided object does not match the namespace sent on the request",
+                ));
+            }
+            _ => object["metadata"]["namespace"] = json!(url_namespace),
+        }
+    } else if let Some(meta) = object["metadata"].as_object_mut() {
+        meta.remove("namespace");
+    }
+    Ok(())
+}
+
+fn check_namespace_accepts(state: &State, context: &Context<'_>) -> ApiResult<()> {
+    if !context.resource_type.namespaced {
+        return Ok(());
+    }
+    let namespace = context.namespace().unwrap_or_default();
+    let key = ObjectKey {
+        group: String::new(),
+        plural: "namespaces".into(),
+        namespace: String::new(),
+        name: namespace.to_string(),
+    };
+    match state.store.get(&key) {
+        None => Err(ApiError::not_found(Subject {
+            group: "",
+            resource: "namespaces",
+            name: namespace,
+        })),
+        Some(ns) if objects::is_deleting(ns) => Err(ApiError::forbidden(format!(
+            "{} \"{}\" is forbidden: unable to create new content in namespace {namespace} because it is being terminated",
+            context.resource_type.plural,
+            meta_str(ns, "name").unwrap_or_default()
+        ))),
+        Some(_) => Ok(()),
+    }
+}
+
+/// Schema processing of custom resources, and checks of CRD objects themselves.
+fn admit(
+    context: &Context<'_>,
+    object: &mut Value,
+    old: Option<&Value>,
+    name: &str,
+) -> ApiResult<()> {
+    if let Some(schema) = context.resource_type.schema(&context.version) {
+        let unknown = schema::prune_and_default(object, schema);
+        if !unknown.is_empty() && context.request.query.get("fieldValidation") == Some("Strict") {
+            let kind = &context.resource_type.kind;
+            let fields: Vec<String> = unknown
+                .iter()
+                .map(|f| format!("unknown field {f:?}"))
+                .collect();
+            return Err(ApiError::bad_request(format!(
+                "{kind} in version {:?} cannot be handled as a {kind}: strict decoding error: {}",
+                context.version,
+                fields.join(", ")
+            )));
+        }
+        let errors = schema::validate(object, old, schema);
+        if !errors.is_empty() {
+            return Err(context.invalid(name, &errors));
+        }
+    }
+    if context.resource_type.group == "apiextensions.k8s.io"
+        && context.resource_type.plural == "customresourcedefinitions"
+    {
+        let definition = resources::from_crd(object).map_err(|e| {
+            context.invalid(
+                name,
+                &[FieldError::new("", FieldErrorKind::Invalid, None, e)],
+            )
+        })?;
+        let expected = format!("{}.{}", definition.plural, definition.group);
+        if name != expected {
+            let error = FieldError::new(
+                "metadata.name",
+                FieldErrorKind::Invalid,
+                Some(format!("{name:?}")),
+                "must be spec.names.plural+\".\"+spec.group",
+            );
+            return Err(context.invalid(name, &[error]));
+        }
+        object["status"] = json!({
+            "acceptedNames": object["spec"]["names"].clone(),
+            "storedVersions": [definition.storage_version()],
+            "conditions": [
+                {"type": "NamesAccepted", "status": "True", "reason": "NoConflicts", "message": "no conflicts found", "lastTransitionTime": objects::now()},
+                {"type": "Established", "status": "True", "reason": "InitialNamesAccepted", "message": "the initial names have been accepted", "lastTransitionTime": objects::now()},
+            ],
+        });
+    }
+    Ok(())
+}
+
+fn after_commit(state: &mut State, context: &Context<'_>, object: &Value) {
+    if context.resource_type.group == "apiextensions.k8s.io"
+        && context.resource_type.plural == "customresourcedefinitions"
+        && let Ok(definition) = resources::from_crd(object)
+    {
+        state.catalog.install(definition);
+    }
+}
+
+pub(super) fn create(state: &mut State, context: &Context<'_>) -> ApiResult<Reply> {
+    let mut object = body_json(context.request)?;
+    check_type_and_namespace(context, &mut object)?;
+    let stored = create_object(state, context, object, None)?;
+    Ok(Reply::Json(201, context.served(stored)))
+}
+
+/// Creates an object; `applied` carries server-side apply's managedFields when the create comes
+/// from an apply patch.
+fn create_object(
+    state: &mut State,
+    context: &Context<'_>,
+    mut object: Value,
+    applied: Option<Value>,
+) -> ApiResult<Value> {
+    check_namespace_accepts(state, context)?;
+    let name = match (meta_str(&object, "name"), meta_str(&object, "generateName")) {
+        (Some(name), _) => name.to_string(),
+        (None, Some(prefix)) => {
+            state.name_seed += 1;
+            format!("{prefix}{}", objects::name_suffix(state.name_seed))
+        }
+        (None, None) => {
+            let error = FieldError::new(
+                "metadata.name",
+                FieldErrorKind::Required,
+                None,
+                "name or generateName is required",
+            );
+            return Err(context.invalid("", &[error]));
+        }
+    };
+    if let Some(error) = objects::check_name(&name) {
+        return Err(context.invalid(&name, &[error]));
+    }
+    let key = context.key(&name);
+    if state.store.get(&key).is_some() {
+        return Err(ApiError::already_exists(context.subject(&name)));
+    }
+    let rt = &context.resource_type;
+    let meta = object["metadata"]
+        .as_object_mut()
+        .expect("metadata checked to be an object");
+    for field in [
+        "resourceVersion",
+        "deletionTimestamp",
+        "deletionGracePeriodSeconds",
+        "managedFields",
+        "generation",
+        "selfLink",
+    ] {
+        meta.remove(field);
+    }
+    meta.insert("name".into(), json!(name));
+    meta.insert("uid".into(), json!(state.store.new_uid()));
+    meta.insert("creationTimestamp".into(), json!(objects::now()));
+    if rt.has_generation {
+        meta.insert("generation".into(), json!(1));
+    }
+    if rt.status_subresource && applied.is_none() {
+        object.as_object_mut().map(|m| m.remove("status"));
+    }
+    builtins::normalize(&mut object);
+    admit(context, &mut object, None, &name)?;
+    match applied {
+        Some(managed_fields) => object["metadata"]["managedFields"] = managed_fields,
+        None => managed::record_update(
+            None,
+            &mut object,
+            &context.manager(false),
+            context.shape(),
+            &objects::now(),
+        ),
+    }
+    object["apiVersion"] = json!(rt.api_version(rt.storage_version()));
+    if context.request.query.dry_run() {
+        return Ok(object);
+    }
+    let stored = state.store.commit(ChangeKind::Added, key, object);
+    after_commit(state, context, &stored);
+    Ok(stored)
+}
+
+fn stale_check(
+    context: &Context<'_>,
+    current: &Value,
+    proposed: &Value,
+    name: &str,
+) -> ApiResult<()> {
+    match (
+        meta_str(proposed, "resourceVersion"),
+        meta_str(current, "resourceVersion"),
+    ) {
+        (Some(wanted), Some(actual)) if wanted != actual => {
+            Err(ApiError::stale(context.subject(name)))
+        }
+        _ => Ok(()),
+    }
+}
+
+pub(super) fn update(state: &mut State, context: &Context<'_>, name: &str) -> ApiResult<Reply> {
+    let mut object = body_json(context.request)?;
+    check_type_and_namespace(context, &mut object)?;
+    let current = state
+        .store
+        .get(&context.key(name))
+        .cloned()
+        .ok_or_else(|| ApiError::not_found(context.subject(name)))?;
+    if meta_str(&object, "name") != Some(name) {
+        return Err(ApiError::bad_request(format!(
+            "the name of the object ({}) does not match the name on the URL ({name})",
+            meta_str(&object, "name").unwrap_or_default()
+        )));
+    }
+    if context.resource_type.custom && meta_str(&object, "resourceVersion").is_none() {
+        let error = FieldError::new(
+            "metadata.resourceVersion",
+            FieldErrorKind::Invalid,
+            Some("0x0".into()),
+            "must be specified for an update",
+        );
+        return Err(context.invalid(name, &[error]));
+    }
+    stale_check(context, &current, &object, name)?;
+    let stored = write_update(state, context, &current, object, false)?;
+    Ok(Reply::Json(200, context.served(stored)))
+}
+
+pub(super) fn patch(state: &mut State, context: &Context<'_>, name: &str) -> ApiResult<Reply> {
+    let kind = PatchKind::from_content_type(&context.request.content_type)?;
+    let body = body_json(context.request)?;
+    let current = state.store.get(&context.key(name)).cloned();
+    if kind == PatchKind::Apply {
+        return apply_patch(state, context, name, current, body);
+    }
+    let current = current.ok_or_else(|| ApiError::not_found(context.subject(name)))?;
+    let served = context.served(current.clone());
+    let patched = match kind {
+        PatchKind::Json => patch::json_patch(&served, &body)?,
+        PatchKind::Merge => patch::merge_patch(&served, &body),
+        PatchKind::Strategic if context.resource_type.custom => {
+            return Err(ApiError::unsupported_media_type(
+                "strategic merge patch format is not supported",
+            ));
+        }
+        PatchKind::Strategic | PatchKind::Apply => {
+            strategic::patch(&served, &body, context.shape()).map_err(|e| {
+                ApiError::unprocessable(format!("strategic merge patch failed: {e}"))
+            })?
+        }
+    };
+    stale_check(context, &current, &patched, name)?;
+    let stored = write_update(state, context, &current, patched, false)?;
+    Ok(Reply::Json(200, context.served(stored)))
+}
+
+fn apply_patch(
+    state: &mut State,
+    context: &Context<'_>,
+    name: &str,
+    current: Option<Value>,
+    mut config: Value,
+) -> ApiResult<Reply> {
+    if context.request.query.get("fieldManager").is_none() {
+        return Err(ApiError::unprocessable(
+            "PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: is required for apply patch",
+        ));
+    }
+    check_type_and_namespace(context, &mut config)?;
+    match meta_str(&config, "name") {
+        Some(n) if n != name => {
+            return Err(ApiError::bad_request(format!(
+                "the name of the object ({n}) does not match the name on the URL ({name})"
+            )));
+        }
+        _ => config["metadata"]["name"] = json!(name),
+    }
+    let manager = context.manager(true);
+    let now = objects::now();
+    let scope = if context.status_write() {
+        apply::Scope::Status
+    } else {
+        apply::Scope::Main {
+            status_subresource: context.resource_type.status_subresource,
+        }
+    };
+    let request = apply::Apply {
+        manager: &manager,
+        force: context.request.query.flag("force"),
+        scope,
+        shape: context.shape(),
+        now: &now,
+    };
+    match current {
+        None if context.status_write() => Err(ApiError::not_found(context.subject(name))),
+        None => {
+            let mut created = apply::apply(None, &config, &request)?;
+            created["apiVersion"] = config["apiVersion"].clone();
+            created["kind"] = config["kind"].clone();
+            created["metadata"]["name"] = json!(name);
+            if let Some(ns) = context
+                .namespace()
+                .filter(|_| context.resource_type.namespaced)
+            {
+                created["metadata"]["namespace"] = json!(ns);
+            }
+            let managed_fields = created["metadata"]["managedFields"].clone();
+            let stored = create_object(state, context, created, Some(managed_fields))?;
+            Ok(Reply::Json(201, context.served(stored)))
+        }
+        Some(current) => {
+            stale_check(context, &current, &config, name)?;
+            let merged = apply::apply(Some(&current), &config, &request)?;
+            let stored = write_update(state, context, &current, merged, true)?;
+            Ok(Reply::Json(200, context.served(stored)))
+        }
+    }
+}
+
+/// The shared update path of PUT and PATCH.
+fn write_update(
+    state: &mut State,
+    context: &Context<'_>,
+    old: &Value,
+    mut new: Value,
+    managed_done: bool,
+) -> ApiResult<Value> {
+    let name = meta_str(old, "name").unwrap_or_default().to_string();
+    if !new.is_object() {
+        return Err(ApiError::unprocessable(format!(
+            "the patched {} {name:?} is {}, not a JSON object",
+            context.resource_type.kind,
+            crate::testkit::status::render_value(&new)
+        )));
+    }
+    let rt = &context.resource_type;
+    let managed_fields = new.pointer("/metadata/managedFields").cloned();
+    objects::keep_immutable_metadata(old, &mut new);
+    if managed_done && let Some(managed_fields) = managed_fields {
+        new["metadata"]["managedFields"] = managed_fields;
+    }
+    new["apiVersion"] = old["apiVersion"].clone();
+    new["kind"] = old["kind"].clone();
+    let mut new = objects::separate_status(old, new, context.status_write(), rt.status_subresource);
+    builtins::normalize(&mut new);
+    let mut errors = builtins::check_immutable(old, &new);
+    errors.extend(objects::check_finalizers(old, &new));
+    if !errors.is_empty() {
+        return Err(context.invalid(&name, &errors));
+    }
+    admit(context, &mut new, Some(old), &name)?;
+    if rt.has_generation && objects::spec_changed(old, &new, rt.status_subresource) {
+        let generation = old
+            .pointer("/metadata/generation")
+            .and_then(Value::as_i64)
+            .unwrap_or(0);
+        new["metadata"]["generation"] = json!(generation + 1);
+    }
+    if !managed_done {
+        managed::record_update(
+            Some(old),
+            &mut new,
+            &context.manager(false),
+            context.shape(),
+            &objects::now(),
+        );
+    }
+    if objects::noop_view(&new) == objects::noop_view(old) || context.request.query.dry_run() {
+        return Ok(if context.request.query.dry_run() {
+            new
+        } else {
+            old.clone()
+        });
+    }
+    let key = context.key(&name);
+    if objects::is_deleting(&new) && objects::finalizers(&new).is_empty() {
+        let stored = state.store.commit(ChangeKind::Deleted, key.clone(), new);
+        gc::after_removal(state, &key, &stored);
+        gc::collect(state);
+        return Ok(stored);
+    }
+    let stored = state.store.commit(ChangeKind::Modified, key, new);
+    after_commit(state, context, &stored);
+    Ok(stored)
+}

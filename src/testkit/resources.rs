@@ -1,0 +1,393 @@
+//! What the server knows about each resource type: names, scope, subresources, and for custom
+//! resources the schema of every served version. Built-in types come from a fixed catalogue of
+//! the kinds operators touch; custom types are derived from installed CRD objects.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+
+/// A resource type served by the test API server.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResourceType {
+    /// API group, empty for the core group.
+    pub group: String,
+    /// Served versions, preferred (storage) version first.
+    pub versions: Vec<String>,
+    /// Kind, e.g. `ConfigMap`.
+    pub kind: String,
+    /// Plural resource name, e.g. `configmaps`.
+    pub plural: String,
+    /// Singular resource name.
+    pub singular: String,
+    /// Short names (`cm`).
+    pub short_names: Vec<String>,
+    /// Categories (`all`).
+    pub categories: Vec<String>,
+    /// Namespaced or cluster-scoped.
+    pub namespaced: bool,
+    /// Has a `/status` subresource whose writes are separated from the main resource.
+    pub status_subresource: bool,
+    /// `metadata.generation` is maintained (bumped on spec changes).
+    pub has_generation: bool,
+    /// Extra field selectors beyond `metadata.name` and `metadata.namespace`.
+    pub selectable_fields: Vec<String>,
+    /// For custom resources: the schema of each version (`openAPIV3Schema`), by version name.
+    pub schemas: Vec<(String, Arc<Value>)>,
+    /// Whether this type comes from a CRD.
+    pub custom: bool,
+}
+
+impl ResourceType {
+    /// `apps/v1` or `v1` for a version of this type.
+    pub fn api_version(&self, version: &str) -> String {
+        if self.group.is_empty() {
+            version.to_string()
+        } else {
+            format!("{}/{version}", self.group)
+        }
+    }
+
+    /// The storage (and preferred) version.
+    pub fn storage_version(&self) -> &str {
+        &self.versions[0]
+    }
+
+    /// The openAPIV3Schema of a version of a custom resource.
+    pub fn schema(&self, version: &str) -> Option<&Value> {
+        self.schemas
+            .iter()
+            .find(|(v, _)| v == version)
+            .map(|(_, s)| s.as_ref())
+    }
+
+    /// Whether `field` may be used in a field selector.
+    pub fn selectable(&self, field: &str) -> bool {
+        matches!(field, "metadata.name" | "metadata.namespace")
+            || self.selectable_fields.iter().any(|f| f == field)
+    }
+}
+
+struct Builtin {
+    group: &'static str,
+    version: &'static str,
+    kind: &'static str,
+    plural: &'static str,
+    short: &'static [&'static str],
+    namespaced: bool,
+    status: bool,
+    generation: bool,
+    fields: &'static [&'static str],
+}
+
+const fn kind(
+    group: &'static str,
+    version: &'static str,
+    kind: &'static str,
+    plural: &'static str,
+    short: &'static [&'static str],
+    namespaced: bool,
+) -> Builtin {
+    Builtin {
+        group,
+        version,
+        kind,
+        plural,
+        short,
+        namespaced,
+        status: false,
+        generation: false,
+        fields: &[],
+    }
+}
+
+const fn with_status(mut b: Builtin, generation: bool) -> Builtin {
+    b.status = true;
+    b.generation = generation;
+    b
+}
+
+const fn with_fields(mut b: Builtin, fields: &'static [&'static str]) -> Builtin {
+    b.fields = fields;
+    b
+}
+
+const CORE_EVENT_FIELDS: &[&str] = &[
+    "involvedObject.kind",
+    "involvedObject.namespace",
+    "involvedObject.name",
+    "involvedObject.uid",
+    "involvedObject.apiVersion",
+    "involvedObject.resourceVersion",
+    "involvedObject.fieldPath",
+    "reason",
+    "reportingComponent",
+    "source",
+    "type",
+];
+
+const EVENTS_V1_FIELDS: &[&str] = &[
+    "regarding.kind",
+    "regarding.namespace",
+    "regarding.name",
+    "regarding.uid",
+    "regarding.apiVersion",
+    "reason",
+    "reportingController",
+    "type",
+];
+
+const POD_FIELDS: &[&str] = &[
+    "spec.nodeName",
+    "spec.restartPolicy",
+    "spec.schedulerName",
+    "spec.serviceAccountName",
+    "spec.hostNetwork",
+    "status.phase",
+    "status.podIP",
+    "status.nominatedNodeName",
+];
+
+/// The built-in kinds an operator touches.
+const BUILTINS: &[Builtin] = &[
+    with_status(
+        kind("", "v1", "Namespace", "namespaces", &["ns"], false),
+        false,
+    ),
+    kind("", "v1", "ConfigMap", "configmaps", &["cm"], true),
+    with_fields(kind("", "v1", "Secret", "secrets", &[], true), &["type"]),
+    kind("", "v1", "ServiceAccount", "serviceaccounts", &["sa"], true),
+    with_status(kind("", "v1", "Service", "services", &["svc"], true), false),
+    with_fields(
+        with_status(kind("", "v1", "Pod", "pods", &["po"], true), false),
+        POD_FIELDS,
+    ),
+    with_status(
+        kind(
+            "",
+            "v1",
+            "PersistentVolumeClaim",
+            "persistentvolumeclaims",
+            &["pvc"],
+            true,
+        ),
+        false,
+    ),
+    kind("", "v1", "Endpoints", "endpoints", &["ep"], true),
+    with_fields(
+        kind("", "v1", "Event", "events", &["ev"], true),
+        CORE_EVENT_FIELDS,
+    ),
+    with_status(kind("", "v1", "Node", "nodes", &["no"], false), false),
+    with_status(
+        kind("apps", "v1", "Deployment", "deployments", &["deploy"], true),
+        true,
+    ),
+    with_status(
+        kind("apps", "v1", "StatefulSet", "statefulsets", &["sts"], true),
+        true,
+    ),
+    with_status(
+        kind("apps", "v1", "DaemonSet", "daemonsets", &["ds"], true),
+        true,
+    ),
+    with_status(
+        kind("apps", "v1", "ReplicaSet", "replicasets", &["rs"], true),
+        true,
+    ),
+    with_status(kind("batch", "v1", "Job", "jobs", &[], true), true),
+    with_status(
+        kind("batch", "v1", "CronJob", "cronjobs", &["cj"], true),
+        true,
+    ),
+    kind("coordination.k8s.io", "v1", "Lease", "leases", &[], true),
+    with_fields(
+        kind("events.k8s.io", "v1", "Event", "events", &["ev"], true),
+        EVENTS_V1_FIELDS,
+    ),
+    kind(
+        "rbac.authorization.k8s.io",
+        "v1",
+        "Role",
+        "roles",
+        &[],
+        true,
+    ),
+    kind(
+        "rbac.authorization.k8s.io",
+        "v1",
+        "RoleBinding",
+        "rolebindings",
+        &[],
+        true,
+    ),
+    kind(
+        "rbac.authorization.k8s.io",
+        "v1",
+        "ClusterRole",
+        "clusterroles",
+        &[],
+        false,
+    ),
+    kind(
+        "rbac.authorization.k8s.io",
+        "v1",
+        "ClusterRoleBinding",
+        "clusterrolebindings",
+        &[],
+        false,
+    ),
+    with_status(
+        kind(
+            "networking.k8s.io",
+            "v1",
+            "Ingress",
+            "ingresses",
+            &["ing"],
+            true,
+        ),
+        true,
+    ),
+    with_status(
+        kind(
+            "policy",
+            "v1",
+            "PodDisruptionBudget",
+            "poddisruptionbudgets",
+            &["pdb"],
+            true,
+        ),
+        true,
+    ),
+    with_status(
+        kind(
+            "apiextensions.k8s.io",
+            "v1",
+            "CustomResourceDefinition",
+            "customresourcedefinitions",
+            &["crd", "crds"],
+            false,
+        ),
+        true,
+    ),
+];
+
+/// The built-in resource types.
+pub fn builtins() -> Vec<ResourceType> {
+    BUILTINS
+        .iter()
+        .map(|b| ResourceType {
+            group: b.group.to_string(),
+            versions: vec![b.version.to_string()],
+            kind: b.kind.to_string(),
+            plural: b.plural.to_string(),
+            singular: b.kind.to_lowercase(),
+            short_names: b.short.iter().map(ToString::to_string).collect(),
+            categories: Vec::new(),
+            namespaced: b.namespaced,
+            status_subresource: b.status,
+            has_generation: b.generation,
+            selectable_fields: b.fields.iter().map(ToString::to_string).collect(),
+            schemas: Vec::new(),
+            custom: false,
+        })
+        .collect()
+}
+
+/// Reads a CRD object into the resource type it defines.
+pub fn from_crd(crd: &Value) -> Result<ResourceType, String> {
+    let spec = crd.get("spec").ok_or("spec: Required value")?;
+    let text = |v: Option<&Value>, what: &str| -> Result<String, String> {
+        v.and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+            .map(ToString::to_string)
+            .ok_or(format!("{what}: Required value"))
+    };
+    let strings = |v: Option<&Value>| -> Vec<String> {
+        v.and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|s| s.as_str().map(ToString::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let names = spec.get("names");
+    let group = text(spec.get("group"), "spec.group")?;
+    let plural = text(names.and_then(|n| n.get("plural")), "spec.names.plural")?;
+    let kind = text(names.and_then(|n| n.get("kind")), "spec.names.kind")?;
+    let singular = names
+        .and_then(|n| n.get("singular"))
+        .and_then(Value::as_str)
+        .map_or_else(|| kind.to_lowercase(), ToString::to_string);
+    let namespaced = match spec.get("scope").and_then(Value::as_str) {
+        Some("Namespaced") => true,
+        Some("Cluster") => false,
+        other => {
+            return Err(format!(
+                "spec.scope: Unsupported value: {other:?}: supported values: \"Cluster\", \"Namespaced\""
+            ));
+        }
+    };
+    let versions = spec
+        .get("versions")
+        .and_then(Value::as_array)
+        .filter(|v| !v.is_empty())
+        .ok_or("spec.versions: Required value")?;
+    let mut served = Vec::new();
+    let mut schemas = Vec::new();
+    let mut status_subresource = false;
+    let mut selectable_fields = Vec::new();
+    for (index, version) in versions.iter().enumerate() {
+        let name = text(version.get("name"), &format!("spec.versions[{index}].name"))?;
+        if !version
+            .get("served")
+            .and_then(Value::as_bool)
+            .unwrap_or(false)
+        {
+            continue;
+        }
+        let storage = version
+            .get("storage")
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
+        if version.pointer("/subresources/status").is_some() {
+            status_subresource = true;
+        }
+        for field in version
+            .get("selectableFields")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            if let Some(path) = field.get("jsonPath").and_then(Value::as_str) {
+                selectable_fields.push(path.trim_start_matches('.').to_string());
+            }
+        }
+        if let Some(schema) = version.pointer("/schema/openAPIV3Schema") {
+            schemas.push((name.clone(), Arc::new(schema.clone())));
+        }
+        if storage {
+            served.insert(0, name)
+        } else {
+            served.push(name)
+        }
+    }
+    if served.is_empty() {
+        return Err("spec.versions: Invalid value: no served version".to_string());
+    }
+    Ok(ResourceType {
+        group,
+        versions: served,
+        kind,
+        plural,
+        singular,
+        short_names: strings(names.and_then(|n| n.get("shortNames"))),
+        categories: strings(names.and_then(|n| n.get("categories"))),
+        namespaced,
+        status_subresource,
+        has_generation: true,
+        selectable_fields,
+        schemas,
+        custom: true,
+    })
+}

@@ -1,0 +1,79 @@
+//! The structural-schema engine for custom resources, in the API server's order: prune unknown
+//! fields, apply defaults, then validate (OpenAPI v3 rules, `x-kubernetes-*` extensions and CEL
+//! `x-kubernetes-validations`), reporting Kubernetes-shaped field errors.
+
+mod cel;
+mod default;
+mod formats;
+mod prune;
+mod validate;
+
+use serde_json::Value;
+
+use super::status::FieldError;
+
+/// Prunes unknown fields and applies defaults to an object of a type with this root schema.
+/// Returns the paths of the unknown fields that were dropped.
+pub fn prune_and_default(object: &mut Value, schema: &Value) -> Vec<String> {
+    let removed = prune::prune_root(object, schema);
+    default::apply(object, schema);
+    removed
+}
+
+/// Validates an object against its root schema, including CEL rules (with `old` for transition
+/// rules). Returns every problem found.
+pub fn validate(object: &Value, old: Option<&Value>, schema: &Value) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    validate::root(object, schema, &mut errors);
+    if errors.is_empty() {
+        errors.extend(cel::validate(object, old, schema));
+    }
+    errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn defaults_apply_inside_list_items_and_pruning_respects_preserve_unknown_fields() {
+        let schema = json!({"type": "object", "properties": {
+            "spec": {"type": "object", "properties": {
+                "items": {"type": "array", "items": {"type": "object", "properties": {
+                    "weight": {"type": "integer", "default": 1}
+                }}},
+                "extra": {"type": "object", "x-kubernetes-preserve-unknown-fields": true}
+            }}
+        }});
+        let mut object = json!({"metadata": {"name": "x"}, "spec": {"items": [{}, {"weight": 3, "junk": true}], "extra": {"any": 1}, "drop": 1}});
+        prune_and_default(&mut object, &schema);
+        assert_eq!(
+            object["spec"],
+            json!({"items": [{"weight": 1}, {"weight": 3}], "extra": {"any": 1}})
+        );
+        assert_eq!(object["metadata"]["name"], "x");
+        assert!(validate(&object, None, &schema).is_empty());
+    }
+
+    #[test]
+    fn validation_messages_match_the_api_server() {
+        let schema = json!({"type": "object", "properties": {"spec": {"type": "object", "properties": {
+            "name": {"type": "string", "maxLength": 3, "pattern": "^[a-z]+$"},
+            "tags": {"type": "array", "maxItems": 1, "items": {"type": "string"}}
+        }}}});
+        let object = json!({"spec": {"name": "ABCD", "tags": ["a", "b"]}});
+        let messages: Vec<String> = validate(&object, None, &schema)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "spec.name: Too long: may not be more than 3 bytes",
+                "spec.name: Invalid value: \"ABCD\": spec.name in body should match '^[a-z]+$'",
+                "spec.tags: Too many: 2: must have at most 1 items",
+            ]
+        );
+    }
+}

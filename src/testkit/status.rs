@@ -1,0 +1,356 @@
+//! Kubernetes `Status` errors, shaped as the API server writes them (`k8s.io/apimachinery`'s
+//! `StatusError`): same codes, reasons, messages and details, so client code that matches on them
+//! (`is_conflict`, `reason == "AlreadyExists"`, the 422 causes) behaves as it would in a cluster.
+
+use serde_json::{Value, json};
+
+/// One field-level problem inside a 422 `Invalid` status (a `StatusCause`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldError {
+    /// The field path as Kubernetes prints it: `spec.replicas`, `spec.ports[0].port`.
+    pub field: String,
+    /// The kind of problem (`field.ErrorType`).
+    pub kind: FieldErrorKind,
+    /// The rejected value, rendered as Go's `%#v`-like form Kubernetes uses (`11`, `"abc"`).
+    pub value: Option<String>,
+    /// The rule that was broken, e.g. `spec.replicas in body should be less than or equal to 10`.
+    pub detail: String,
+}
+
+/// `field.ErrorType` of apimachinery.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldErrorKind {
+    /// `FieldValueInvalid`.
+    Invalid,
+    /// `FieldValueRequired`.
+    Required,
+    /// `FieldValueNotSupported`.
+    NotSupported,
+    /// `FieldValueDuplicate`.
+    Duplicate,
+    /// `FieldValueTooMany`.
+    TooMany,
+    /// `FieldValueTooLong`.
+    TooLong,
+    /// `FieldValueForbidden`.
+    Forbidden,
+    /// `FieldValueTypeInvalid` (printed as "Invalid value").
+    TypeInvalid,
+}
+
+impl FieldErrorKind {
+    fn reason(self) -> &'static str {
+        match self {
+            Self::Invalid | Self::TypeInvalid => "FieldValueInvalid",
+            Self::Required => "FieldValueRequired",
+            Self::NotSupported => "FieldValueNotSupported",
+            Self::Duplicate => "FieldValueDuplicate",
+            Self::TooMany => "FieldValueTooMany",
+            Self::TooLong => "FieldValueTooLong",
+            Self::Forbidden => "FieldValueForbidden",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Self::Invalid | Self::TypeInvalid => "Invalid value",
+            Self::Required => "Required value",
+            Self::NotSupported => "Unsupported value",
+            Self::Duplicate => "Duplicate value",
+            Self::TooMany => "Too many",
+            Self::TooLong => "Too long",
+            Self::Forbidden => "Forbidden",
+        }
+    }
+}
+
+impl FieldError {
+    /// A field error with a value.
+    pub fn new(
+        field: impl Into<String>,
+        kind: FieldErrorKind,
+        value: Option<String>,
+        detail: impl Into<String>,
+    ) -> Self {
+        Self {
+            field: field.into(),
+            kind,
+            value,
+            detail: detail.into(),
+        }
+    }
+
+    /// What follows the field path: `Invalid value: 11: spec.replicas in body should be ...`.
+    pub fn body(&self) -> String {
+        let mut out = self.kind.label().to_string();
+        if let Some(value) = &self.value {
+            out.push_str(": ");
+            out.push_str(value);
+        }
+        if !self.detail.is_empty() {
+            out.push_str(": ");
+            out.push_str(&self.detail);
+        }
+        out
+    }
+}
+
+impl std::fmt::Display for FieldError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.field.is_empty() {
+            f.write_str(&self.body())
+        } else {
+            write!(f, "{}: {}", self.field, self.body())
+        }
+    }
+}
+
+/// Renders a JSON value as Kubernetes does in field errors: strings quoted, numbers bare,
+/// objects and arrays by their type name.
+pub fn render_value(value: &Value) -> String {
+    match value {
+        Value::String(s) => format!("{s:?}"),
+        Value::Object(_) => "\"object\"".to_string(),
+        Value::Array(_) => "\"array\"".to_string(),
+        Value::Null => "\"null\"".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// An API error: the HTTP status code and the `Status` object sent as the body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ApiError {
+    /// HTTP status code.
+    pub code: u16,
+    /// `Status.reason`.
+    pub reason: &'static str,
+    /// `Status.message`.
+    pub message: String,
+    /// `Status.details`, when the reason carries them.
+    pub details: Option<Value>,
+}
+
+/// Identifies the object an error is about, for `Status.details`.
+#[derive(Debug, Clone, Copy)]
+pub struct Subject<'a> {
+    /// API group (empty for core).
+    pub group: &'a str,
+    /// Resource plural as used in messages (`configmaps`) or kind for 422s.
+    pub resource: &'a str,
+    /// Object name.
+    pub name: &'a str,
+}
+
+impl<'a> Subject<'a> {
+    /// `configmaps` or `webapps.app.example.com`, as in Kubernetes messages.
+    fn qualified(&self) -> String {
+        if self.group.is_empty() {
+            self.resource.to_string()
+        } else {
+            format!("{}.{}", self.resource, self.group)
+        }
+    }
+
+    fn details(&self) -> Value {
+        json!({"name": self.name, "group": self.group, "kind": self.resource})
+    }
+}
+
+impl ApiError {
+    fn plain(code: u16, reason: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            reason,
+            message: message.into(),
+            details: None,
+        }
+    }
+
+    /// 404 NotFound for an object.
+    pub fn not_found(subject: Subject<'_>) -> Self {
+        Self {
+            details: Some(subject.details()),
+            ..Self::plain(
+                404,
+                "NotFound",
+                format!("{} \"{}\" not found", subject.qualified(), subject.name),
+            )
+        }
+    }
+
+    /// 404 for a path the server does not serve.
+    pub fn no_route(path: &str) -> Self {
+        Self::plain(
+            404,
+            "NotFound",
+            format!("the server could not find the requested resource (path {path})"),
+        )
+    }
+
+    /// 409 AlreadyExists.
+    pub fn already_exists(subject: Subject<'_>) -> Self {
+        Self {
+            details: Some(subject.details()),
+            ..Self::plain(
+                409,
+                "AlreadyExists",
+                format!(
+                    "{} \"{}\" already exists",
+                    subject.qualified(),
+                    subject.name
+                ),
+            )
+        }
+    }
+
+    /// 409 Conflict for a stale resourceVersion.
+    pub fn stale(subject: Subject<'_>) -> Self {
+        Self {
+            details: Some(subject.details()),
+            ..Self::plain(
+                409,
+                "Conflict",
+                format!(
+                    "Operation cannot be fulfilled on {} \"{}\": the object has been modified; please apply your changes to the latest version and try again",
+                    subject.qualified(),
+                    subject.name
+                ),
+            )
+        }
+    }
+
+    /// 409 Conflict with a custom explanation (preconditions).
+    pub fn conflict(subject: Subject<'_>, why: impl std::fmt::Display) -> Self {
+        Self {
+            details: Some(subject.details()),
+            ..Self::plain(
+                409,
+                "Conflict",
+                format!(
+                    "Operation cannot be fulfilled on {} \"{}\": {why}",
+                    subject.qualified(),
+                    subject.name
+                ),
+            )
+        }
+    }
+
+    /// 409 Conflict of server-side apply, with one cause per conflicting field.
+    pub fn apply_conflict(message: String, causes: Vec<(String, String)>) -> Self {
+        let causes: Vec<Value> = causes
+            .into_iter()
+            .map(|(field, message)| json!({"reason": "FieldManagerConflict", "message": message, "field": field}))
+            .collect();
+        Self {
+            details: Some(json!({"causes": causes})),
+            ..Self::plain(409, "Conflict", message)
+        }
+    }
+
+    /// 422 Invalid, `<Kind>.<group> "<name>" is invalid: ...`.
+    pub fn invalid(group: &str, kind: &str, name: &str, errors: &[FieldError]) -> Self {
+        let qualified = if group.is_empty() {
+            kind.to_string()
+        } else {
+            format!("{kind}.{group}")
+        };
+        let list = match errors {
+            [one] => one.to_string(),
+            many => format!(
+                "[{}]",
+                many.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        let causes: Vec<Value> = errors
+            .iter()
+            .map(|e| json!({"reason": e.kind.reason(), "message": e.body(), "field": e.field}))
+            .collect();
+        Self {
+            details: Some(json!({"name": name, "group": group, "kind": kind, "causes": causes})),
+            ..Self::plain(
+                422,
+                "Invalid",
+                format!("{qualified} \"{name}\" is invalid: {list}"),
+            )
+        }
+    }
+
+    /// 400 BadRequest.
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::plain(400, "BadRequest", message)
+    }
+
+    /// 405 MethodNotAllowed.
+    pub fn method_not_allowed(message: impl Into<String>) -> Self {
+        Self::plain(405, "MethodNotAllowed", message)
+    }
+
+    /// 403 Forbidden.
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        Self::plain(403, "Forbidden", message)
+    }
+
+    /// 410 Gone: a resourceVersion older than the retained history.
+    pub fn gone(message: impl Into<String>) -> Self {
+        Self::plain(410, "Expired", message)
+    }
+
+    /// 415 UnsupportedMediaType.
+    pub fn unsupported_media_type(message: impl Into<String>) -> Self {
+        Self::plain(415, "UnsupportedMediaType", message)
+    }
+
+    /// 422 with a plain message (patch application errors).
+    pub fn unprocessable(message: impl Into<String>) -> Self {
+        Self::plain(422, "Invalid", message)
+    }
+
+    /// An injected failure: the reason Kubernetes uses for that status code.
+    pub fn injected(code: u16) -> Self {
+        let reason = match code {
+            400 => "BadRequest",
+            401 => "Unauthorized",
+            403 => "Forbidden",
+            404 => "NotFound",
+            409 => "Conflict",
+            410 => "Expired",
+            422 => "Invalid",
+            429 => "TooManyRequests",
+            503 => "ServiceUnavailable",
+            504 => "Timeout",
+            _ => "InternalError",
+        };
+        Self::plain(code, reason, format!("injected fault: {reason} ({code})"))
+    }
+
+    /// The `Status` object for the response body.
+    pub fn to_status(&self) -> Value {
+        let mut status = json!({
+            "kind": "Status",
+            "apiVersion": "v1",
+            "metadata": {},
+            "status": "Failure",
+            "message": self.message,
+            "reason": self.reason,
+            "code": self.code,
+        });
+        if let Some(details) = &self.details {
+            status["details"] = details.clone();
+        }
+        status
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({}): {}", self.reason, self.code, self.message)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+/// Result of a request handler.
+pub type ApiResult<T> = Result<T, ApiError>;

@@ -1,0 +1,365 @@
+//! The core API semantics of the testkit: CRUD with optimistic concurrency, list selectors and
+//! pagination, the patch formats, generation and status, built-in Secret rules, and the
+//! loopback HTTP listener.
+
+mod testkit_common;
+
+use k8s_openapi::api::apps::v1::Deployment;
+use k8s_openapi::api::core::v1::{ConfigMap, Secret};
+use kube::ResourceExt;
+use kube::api::{Api, DeleteParams, ListParams, ObjectMeta, Patch, PatchParams, PostParams};
+use serde_json::json;
+use testkit_common::{status_of, within};
+use webop::testkit::ApiServer;
+
+fn config_map(name: &str, labels: &[(&str, &str)]) -> ConfigMap {
+    ConfigMap {
+        metadata: ObjectMeta {
+            name: Some(name.into()),
+            labels: Some(
+                labels
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+            ),
+            ..Default::default()
+        },
+        data: Some([("k".to_string(), "v".to_string())].into()),
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn crud_with_optimistic_concurrency() {
+    let server = ApiServer::new();
+    let api: Api<ConfigMap> = Api::default_namespaced(server.client());
+    let created = api
+        .create(&PostParams::default(), &config_map("a", &[]))
+        .await
+        .unwrap();
+    assert!(created.metadata.uid.is_some() && created.metadata.creation_timestamp.is_some());
+    assert_eq!(
+        status_of(
+            api.create(&PostParams::default(), &config_map("a", &[]))
+                .await
+        )
+        .reason,
+        "AlreadyExists"
+    );
+
+    let mut stale = created.clone();
+    let mut fresh = created.clone();
+    fresh.data = Some([("k".to_string(), "new".to_string())].into());
+    let replaced = api
+        .replace("a", &PostParams::default(), &fresh)
+        .await
+        .unwrap();
+    assert!(
+        replaced.resource_version().unwrap().parse::<u64>().unwrap()
+            > created.resource_version().unwrap().parse::<u64>().unwrap()
+    );
+    stale.data = Some([("k".to_string(), "lost".to_string())].into());
+    let conflict = status_of(api.replace("a", &PostParams::default(), &stale).await);
+    assert_eq!(conflict.code, 409);
+    assert_eq!(
+        conflict.message,
+        "Operation cannot be fulfilled on configmaps \"a\": the object has been modified; please apply your changes to the latest version and try again"
+    );
+    // An update that changes nothing is a no-op: no new resourceVersion.
+    let again = api
+        .replace("a", &PostParams::default(), &replaced)
+        .await
+        .unwrap();
+    assert_eq!(again.resource_version(), replaced.resource_version());
+
+    api.delete("a", &DeleteParams::default()).await.unwrap();
+    let missing = status_of(api.get("a").await);
+    assert_eq!(
+        (missing.code, missing.message.as_str()),
+        (404, "configmaps \"a\" not found")
+    );
+    let generated = api
+        .create(
+            &PostParams::default(),
+            &ConfigMap {
+                metadata: ObjectMeta {
+                    generate_name: Some("gen-".into()),
+                    ..Default::default()
+                },
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert!(generated.name_any().starts_with("gen-") && generated.name_any().len() == 9);
+    let invalid = status_of(
+        api.create(&PostParams::default(), &config_map("Not_Valid", &[]))
+            .await,
+    );
+    assert_eq!(
+        (
+            invalid.code,
+            invalid.details.unwrap().causes[0].field.as_str()
+        ),
+        (422, "metadata.name")
+    );
+}
+
+#[tokio::test]
+async fn lists_filter_by_labels_and_fields_and_paginate() {
+    let server = ApiServer::new();
+    let api: Api<ConfigMap> = Api::default_namespaced(server.client());
+    for (name, tier) in [
+        ("a", "web"),
+        ("b", "db"),
+        ("c", "web"),
+        ("d", "cache"),
+        ("e", "web"),
+    ] {
+        api.create(&PostParams::default(), &config_map(name, &[("tier", tier)]))
+            .await
+            .unwrap();
+    }
+    let names = |list: kube::core::ObjectList<ConfigMap>| {
+        list.items
+            .iter()
+            .map(ResourceExt::name_any)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        names(
+            api.list(&ListParams::default().labels("tier=web"))
+                .await
+                .unwrap()
+        ),
+        ["a", "c", "e"]
+    );
+    assert_eq!(
+        names(
+            api.list(&ListParams::default().labels("tier in (db,cache)"))
+                .await
+                .unwrap()
+        ),
+        ["b", "d"]
+    );
+    assert_eq!(
+        names(
+            api.list(&ListParams::default().labels("tier!=web,tier"))
+                .await
+                .unwrap()
+        ),
+        ["b", "d"]
+    );
+    assert_eq!(
+        names(
+            api.list(&ListParams::default().fields("metadata.name=c"))
+                .await
+                .unwrap()
+        ),
+        ["c"]
+    );
+    assert_eq!(
+        status_of(api.list(&ListParams::default().fields("data.k=v")).await).message,
+        "field label not supported: data.k"
+    );
+
+    let first = api.list(&ListParams::default().limit(2)).await.unwrap();
+    let token = first.metadata.continue_.clone().unwrap();
+    assert_eq!(first.metadata.remaining_item_count, Some(3));
+    assert_eq!(names(first), ["a", "b"]);
+    let second = api
+        .list(&ListParams::default().limit(2).continue_token(&token))
+        .await
+        .unwrap();
+    let token = second.metadata.continue_.clone().unwrap();
+    assert_eq!(names(second), ["c", "d"]);
+    let last = api
+        .list(&ListParams::default().limit(2).continue_token(&token))
+        .await
+        .unwrap();
+    assert!(last.metadata.continue_.is_none());
+    assert_eq!(names(last), ["e"]);
+    // Everything in the namespace list is also in the all-namespaces list.
+    assert_eq!(
+        Api::<ConfigMap>::all(server.client())
+            .list(&ListParams::default())
+            .await
+            .unwrap()
+            .items
+            .len(),
+        5
+    );
+}
+
+#[tokio::test]
+async fn json_merge_and_strategic_patches() {
+    let server = ApiServer::new();
+    let deployments: Api<Deployment> = Api::default_namespaced(server.client());
+    let deployment: Deployment = serde_json::from_value(json!({
+        "metadata": {"name": "web"},
+        "spec": {
+            "replicas": 1,
+            "selector": {"matchLabels": {"app": "web"}},
+            "template": {"metadata": {"labels": {"app": "web"}}, "spec": {"containers": [
+                {"name": "app", "image": "app:1", "env": [{"name": "A", "value": "1"}]},
+                {"name": "sidecar", "image": "proxy:1"}
+            ]}}
+        }
+    }))
+    .unwrap();
+    let created = deployments
+        .create(&PostParams::default(), &deployment)
+        .await
+        .unwrap();
+    assert_eq!(created.metadata.generation, Some(1));
+
+    let strategic = json!({"spec": {"template": {"spec": {"containers": [{"name": "app", "image": "app:2", "env": [{"name": "B", "value": "2"}]}]}}}});
+    let patched = deployments
+        .patch("web", &PatchParams::default(), &Patch::Strategic(strategic))
+        .await
+        .unwrap();
+    let containers = &patched.spec.template.spec.as_ref().unwrap().containers;
+    assert_eq!(
+        containers
+            .iter()
+            .map(|c| (c.name.as_str(), c.image.as_deref().unwrap()))
+            .collect::<Vec<_>>(),
+        [("app", "app:2"), ("sidecar", "proxy:1")]
+    );
+    assert_eq!(
+        containers[0]
+            .env
+            .as_ref()
+            .unwrap()
+            .iter()
+            .map(|e| e.name.as_str())
+            .collect::<Vec<_>>(),
+        ["A", "B"]
+    );
+    assert_eq!(patched.metadata.generation, Some(2));
+
+    // A merge patch replaces lists whole.
+    let merge =
+        json!({"spec": {"template": {"spec": {"containers": [{"name": "only", "image": "x"}]}}}});
+    let merged = deployments
+        .patch("web", &PatchParams::default(), &Patch::Merge(&merge))
+        .await
+        .unwrap();
+    assert_eq!(merged.spec.template.spec.unwrap().containers.len(), 1);
+
+    let json_patch: json_patch::Patch = serde_json::from_value(json!([
+        {"op": "test", "path": "/spec/replicas", "value": 1},
+        {"op": "replace", "path": "/spec/replicas", "value": 3}
+    ]))
+    .unwrap();
+    let scaled = deployments
+        .patch(
+            "web",
+            &PatchParams::default(),
+            &Patch::Json::<()>(json_patch.clone()),
+        )
+        .await
+        .unwrap();
+    assert_eq!(scaled.spec.replicas, Some(3));
+    let replace_all: json_patch::Patch =
+        serde_json::from_value(json!([{"op": "replace", "path": "", "value": [1]}])).unwrap();
+    let not_object = status_of(
+        deployments
+            .patch(
+                "web",
+                &PatchParams::default(),
+                &Patch::Json::<()>(replace_all),
+            )
+            .await,
+    );
+    assert_eq!(not_object.code, 422);
+    let failed = status_of(
+        deployments
+            .patch(
+                "web",
+                &PatchParams::default(),
+                &Patch::Json::<()>(json_patch),
+            )
+            .await,
+    );
+    assert_eq!(failed.code, 422);
+
+    // Labels alone do not bump generation; a status write cannot change spec.
+    let labelled = deployments
+        .patch(
+            "web",
+            &PatchParams::default(),
+            &Patch::Merge(&json!({"metadata": {"labels": {"a": "b"}}})),
+        )
+        .await
+        .unwrap();
+    assert_eq!(labelled.metadata.generation, Some(4));
+    let status = json!({"spec": {"replicas": 9}, "status": {"replicas": 3, "readyReplicas": 3}});
+    let with_status = deployments
+        .patch_status("web", &PatchParams::default(), &Patch::Merge(&status))
+        .await
+        .unwrap();
+    assert_eq!(
+        (
+            with_status.spec.replicas,
+            with_status.status.unwrap().ready_replicas
+        ),
+        (Some(3), Some(3))
+    );
+}
+
+#[tokio::test]
+async fn loopback_http_listener_serves_the_same_api() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let server = ApiServer::new();
+    let api: Api<ConfigMap> = Api::default_namespaced(server.client());
+    api.create(&PostParams::default(), &config_map("shared", &[]))
+        .await
+        .unwrap();
+    let address = server.serve_http(([127, 0, 0, 1], 0).into()).await.unwrap();
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let request = "GET /api/v1/namespaces/default/configmaps/shared HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    within("HTTP response", stream.read_to_string(&mut response))
+        .await
+        .unwrap();
+    assert!(response.starts_with("HTTP/1.1 200 OK"), "{response}");
+    assert!(response.contains("\"name\":\"shared\""), "{response}");
+}
+
+#[tokio::test]
+async fn secrets_fold_string_data_and_immutable_objects_refuse_changes() {
+    let server = ApiServer::new();
+    let secrets: Api<Secret> = Api::default_namespaced(server.client());
+    let secret = Secret {
+        metadata: ObjectMeta {
+            name: Some("creds".into()),
+            ..Default::default()
+        },
+        string_data: Some([("user".to_string(), "admin".to_string())].into()),
+        immutable: Some(true),
+        ..Default::default()
+    };
+    let created = secrets
+        .create(&PostParams::default(), &secret)
+        .await
+        .unwrap();
+    assert!(created.string_data.is_none());
+    assert_eq!(created.data.unwrap()["user"].0, b"admin");
+    let change = json!({"stringData": {"user": "root"}});
+    let refused = status_of(
+        secrets
+            .patch("creds", &PatchParams::default(), &Patch::Merge(&change))
+            .await,
+    );
+    assert_eq!(
+        refused.message,
+        "Secret \"creds\" is invalid: data: Forbidden: field is immutable when `immutable` is set"
+    );
+    let labelled = json!({"metadata": {"labels": {"a": "b"}}});
+    secrets
+        .patch("creds", &PatchParams::default(), &Patch::Merge(&labelled))
+        .await
+        .unwrap();
+}

@@ -1,0 +1,227 @@
+//! Deletion on the testkit: finalizers holding objects, owner-reference garbage collection
+//! with each propagation policy, and namespace lifecycle.
+
+mod testkit_common;
+
+use futures::{StreamExt, TryStreamExt};
+use k8s_openapi::api::core::v1::{ConfigMap, Namespace, Secret};
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference;
+use kube::api::{
+    Api, DeleteParams, ObjectMeta, Patch, PatchParams, PostParams, PropagationPolicy, WatchEvent,
+    WatchParams,
+};
+use kube::{Resource, ResourceExt};
+use serde_json::json;
+use testkit_common::{status_of, within};
+use webop::testkit::ApiServer;
+
+fn config_map(name: &str) -> ConfigMap {
+    ConfigMap {
+        metadata: ObjectMeta {
+            name: Some(name.into()),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+fn owned_by(owner: &impl Resource<DynamicType = ()>, blocking: bool) -> OwnerReference {
+    let mut reference = owner.controller_owner_ref(&()).unwrap();
+    reference.block_owner_deletion = Some(blocking);
+    reference
+}
+
+#[tokio::test]
+async fn finalizers_hold_deletion_until_removed() {
+    let server = ApiServer::new();
+    let api: Api<ConfigMap> = Api::default_namespaced(server.client());
+    let mut cm = config_map("held");
+    cm.metadata.finalizers = Some(vec!["example.com/hold".into()]);
+    api.create(&PostParams::default(), &cm).await.unwrap();
+    let pending = api
+        .delete("held", &DeleteParams::default())
+        .await
+        .unwrap()
+        .left()
+        .expect("the object is returned while held");
+    assert!(pending.metadata.deletion_timestamp.is_some());
+    assert!(
+        api.get("held")
+            .await
+            .unwrap()
+            .metadata
+            .deletion_timestamp
+            .is_some()
+    );
+
+    let add = json!({"metadata": {"finalizers": ["example.com/hold", "example.com/new"]}});
+    let refused = status_of(
+        api.patch("held", &PatchParams::default(), &Patch::Merge(&add))
+            .await,
+    );
+    assert_eq!(refused.code, 422);
+    assert!(
+        refused
+            .message
+            .contains("no new finalizers can be added if the object is being deleted"),
+        "{}",
+        refused.message
+    );
+
+    let mut watch = api
+        .watch(
+            &WatchParams::default(),
+            &server.resource_version().to_string(),
+        )
+        .await
+        .unwrap()
+        .boxed();
+    api.patch(
+        "held",
+        &PatchParams::default(),
+        &Patch::Merge(&json!({"metadata": {"finalizers": null}})),
+    )
+    .await
+    .unwrap();
+    assert!(matches!(
+        within("DELETED", watch.try_next()).await.unwrap().unwrap(),
+        WatchEvent::Deleted(_)
+    ));
+    assert!(api.get_opt("held").await.unwrap().is_none());
+}
+
+#[tokio::test]
+async fn garbage_collection_follows_owner_references() {
+    let server = ApiServer::new();
+    let owners: Api<ConfigMap> = Api::default_namespaced(server.client());
+    let children: Api<Secret> = Api::default_namespaced(server.client());
+    let child = |name: &str, owner: &ConfigMap, finalizer: Option<&str>| Secret {
+        metadata: ObjectMeta {
+            name: Some(name.into()),
+            owner_references: Some(vec![owned_by(owner, true)]),
+            finalizers: finalizer.map(|f| vec![f.to_string()]),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+
+    // Background: the owner goes at once, its dependents right after.
+    let owner = owners
+        .create(&PostParams::default(), &config_map("bg"))
+        .await
+        .unwrap();
+    children
+        .create(&PostParams::default(), &child("bg-child", &owner, None))
+        .await
+        .unwrap();
+    owners
+        .delete("bg", &DeleteParams::background())
+        .await
+        .unwrap();
+    assert!(children.get_opt("bg-child").await.unwrap().is_none());
+
+    // Foreground: the owner waits (foregroundDeletion) until blocking dependents are gone.
+    let owner = owners
+        .create(&PostParams::default(), &config_map("fg"))
+        .await
+        .unwrap();
+    children
+        .create(
+            &PostParams::default(),
+            &child("fg-child", &owner, Some("example.com/slow")),
+        )
+        .await
+        .unwrap();
+    owners
+        .delete("fg", &DeleteParams::foreground())
+        .await
+        .unwrap();
+    let waiting = owners.get("fg").await.unwrap();
+    assert_eq!(waiting.finalizers(), ["foregroundDeletion"]);
+    assert!(
+        children
+            .get("fg-child")
+            .await
+            .unwrap()
+            .metadata
+            .deletion_timestamp
+            .is_some()
+    );
+    children
+        .patch(
+            "fg-child",
+            &PatchParams::default(),
+            &Patch::Merge(&json!({"metadata": {"finalizers": null}})),
+        )
+        .await
+        .unwrap();
+    assert!(children.get_opt("fg-child").await.unwrap().is_none());
+    assert!(
+        owners.get_opt("fg").await.unwrap().is_none(),
+        "the owner is released once its dependents are gone"
+    );
+
+    // Orphan: dependents stay, without the owner reference.
+    let owner = owners
+        .create(&PostParams::default(), &config_map("orphan"))
+        .await
+        .unwrap();
+    children
+        .create(&PostParams::default(), &child("orphan-child", &owner, None))
+        .await
+        .unwrap();
+    let params = DeleteParams {
+        propagation_policy: Some(PropagationPolicy::Orphan),
+        ..Default::default()
+    };
+    owners.delete("orphan", &params).await.unwrap();
+    assert!(
+        children
+            .get("orphan-child")
+            .await
+            .unwrap()
+            .metadata
+            .owner_references
+            .is_none()
+    );
+}
+
+#[tokio::test]
+async fn namespaces_must_exist_and_take_their_contents_with_them() {
+    let server = ApiServer::new();
+    let client = server.client();
+    let missing: Api<ConfigMap> = Api::namespaced(client.clone(), "team-a");
+    assert_eq!(
+        status_of(
+            missing
+                .create(&PostParams::default(), &config_map("a"))
+                .await
+        )
+        .message,
+        "namespaces \"team-a\" not found"
+    );
+    let namespaces: Api<Namespace> = Api::all(client.clone());
+    namespaces
+        .create(
+            &PostParams::default(),
+            &Namespace {
+                metadata: ObjectMeta {
+                    name: Some("team-a".into()),
+                    ..Default::default()
+                },
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    missing
+        .create(&PostParams::default(), &config_map("a"))
+        .await
+        .unwrap();
+    namespaces
+        .delete("team-a", &DeleteParams::default())
+        .await
+        .unwrap();
+    assert!(missing.get_opt("a").await.unwrap().is_none());
+    assert!(namespaces.get_opt("team-a").await.unwrap().is_none());
+}

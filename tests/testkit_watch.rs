@@ -1,0 +1,205 @@
+//! Watch semantics of the testkit: event order and resourceVersions, selector transitions,
+//! resume from a resourceVersion, 410 Gone after compaction (and the watcher's relist),
+//! bookmarks, and streaming lists (`sendInitialEvents`).
+
+mod testkit_common;
+
+use futures::{StreamExt, TryStreamExt};
+use k8s_openapi::api::core::v1::ConfigMap;
+use kube::ResourceExt;
+use kube::api::{
+    Api, ListParams, ObjectMeta, Patch, PatchParams, PostParams, WatchEvent, WatchParams,
+};
+use kube::runtime::watcher;
+use serde_json::json;
+use testkit_common::within;
+use webop::testkit::{ApiServer, Verb};
+
+fn config_map(name: &str, labels: &[(&str, &str)]) -> ConfigMap {
+    ConfigMap {
+        metadata: ObjectMeta {
+            name: Some(name.into()),
+            labels: Some(
+                labels
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+            ),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn watches_stream_in_order_resume_and_report_410() {
+    let server = ApiServer::new();
+    let api: Api<ConfigMap> = Api::default_namespaced(server.client());
+    let start = api
+        .list(&ListParams::default())
+        .await
+        .unwrap()
+        .metadata
+        .resource_version
+        .unwrap();
+    let mut stream = api
+        .watch(&WatchParams::default().labels("app=x"), &start)
+        .await
+        .unwrap()
+        .boxed();
+    api.create(&PostParams::default(), &config_map("a", &[("app", "x")]))
+        .await
+        .unwrap();
+    api.create(
+        &PostParams::default(),
+        &config_map("ignored", &[("app", "y")]),
+    )
+    .await
+    .unwrap();
+    api.patch(
+        "a",
+        &PatchParams::default(),
+        &Patch::Merge(&json!({"data": {"k": "2"}})),
+    )
+    .await
+    .unwrap();
+    // Leaving the selector is a DELETED for this watch, as in a real watch cache.
+    api.patch(
+        "a",
+        &PatchParams::default(),
+        &Patch::Merge(&json!({"metadata": {"labels": {"app": "z"}}})),
+    )
+    .await
+    .unwrap();
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        match within("watch event", stream.try_next())
+            .await
+            .unwrap()
+            .unwrap()
+        {
+            WatchEvent::Added(o) => seen.push(("ADDED", o.resource_version().unwrap())),
+            WatchEvent::Modified(o) => seen.push(("MODIFIED", o.resource_version().unwrap())),
+            WatchEvent::Deleted(o) => seen.push(("DELETED", o.resource_version().unwrap())),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    let kinds: Vec<_> = seen.iter().map(|(k, _)| *k).collect();
+    assert_eq!(kinds, ["ADDED", "MODIFIED", "DELETED"]);
+    let versions: Vec<u64> = seen.iter().map(|(_, v)| v.parse().unwrap()).collect();
+    assert!(
+        versions.windows(2).all(|w| w[0] < w[1]),
+        "resourceVersions increase: {versions:?}"
+    );
+
+    // Resuming from a resourceVersion replays exactly what came after it.
+    let mut resumed = api
+        .watch(&WatchParams::default(), &seen[0].1)
+        .await
+        .unwrap()
+        .boxed();
+    match within("resumed event", resumed.try_next())
+        .await
+        .unwrap()
+        .unwrap()
+    {
+        WatchEvent::Added(o) => assert_eq!(o.name_any(), "ignored"),
+        other => panic!("unexpected {other:?}"),
+    }
+
+    // After compaction an old resourceVersion gets an ERROR event with 410 Gone.
+    server.compact();
+    let mut expired = api
+        .watch(&WatchParams::default(), &start)
+        .await
+        .unwrap()
+        .boxed();
+    match within("410", expired.try_next()).await.unwrap().unwrap() {
+        WatchEvent::Error(status) => {
+            assert_eq!((status.code, status.reason.as_str()), (410, "Expired"))
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+
+    // Bookmarks carry the current resourceVersion to watches that allow them.
+    let mut bookmarked = api
+        .watch(
+            &WatchParams {
+                bookmarks: true,
+                ..Default::default()
+            },
+            &server.resource_version().to_string(),
+        )
+        .await
+        .unwrap()
+        .boxed();
+    server.send_bookmarks();
+    match within("bookmark", bookmarked.try_next())
+        .await
+        .unwrap()
+        .unwrap()
+    {
+        WatchEvent::Bookmark(b) => assert_eq!(
+            b.metadata.resource_version,
+            server.resource_version().to_string()
+        ),
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn watcher_relists_after_410_and_supports_streaming_lists() {
+    let server = ApiServer::new();
+    let api: Api<ConfigMap> = Api::default_namespaced(server.client());
+    api.create(&PostParams::default(), &config_map("before", &[]))
+        .await
+        .unwrap();
+    // Streaming list: initial state comes as a watch, ended by the initial-events-end bookmark.
+    let mut streaming = watcher(api.clone(), watcher::Config::default().streaming_lists()).boxed();
+    let mut initial = Vec::new();
+    loop {
+        match within("streaming list", streaming.try_next())
+            .await
+            .unwrap()
+            .unwrap()
+        {
+            watcher::Event::Init => {}
+            watcher::Event::InitApply(o) => initial.push(o.name_any()),
+            watcher::Event::InitDone => break,
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(initial, ["before"]);
+
+    // A compaction plus a dropped watch forces a 410 on re-watch; the watcher relists and
+    // still delivers what was created meanwhile.
+    let mut relisting = watcher(api.clone(), watcher::Config::default()).boxed();
+    while !matches!(
+        within("init", relisting.try_next()).await.unwrap().unwrap(),
+        watcher::Event::InitDone
+    ) {}
+    let lists_before = server.counters().get(Verb::List, "configmaps");
+    api.create(&PostParams::default(), &config_map("during", &[]))
+        .await
+        .unwrap();
+    server.compact();
+    server.faults().drop_watches();
+    let mut names = Vec::new();
+    let mut gone = false;
+    while !names.contains(&"during".to_string()) {
+        match within("relist", relisting.next()).await.unwrap() {
+            Ok(watcher::Event::Apply(o) | watcher::Event::InitApply(o)) => names.push(o.name_any()),
+            Ok(_) => {}
+            Err(error) => gone |= format!("{error:?}").contains("410"),
+        }
+    }
+    assert!(
+        gone,
+        "the re-watch from a compacted resourceVersion got 410 Gone"
+    );
+    assert_eq!(
+        server.counters().get(Verb::List, "configmaps"),
+        lists_before + 1,
+        "the watcher relisted once"
+    );
+}
