@@ -21,16 +21,16 @@ use crate::scaffold::Request;
     webop create api --group infra --version v1alpha1 --kind Cluster --namespaced=false --controller=false")]
 pub struct CreateApiArgs {
     /// API group, without the domain (`app` → `app.<domain>`).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub group: String,
     /// API version: v1, v1beta1, v2alpha1, ...
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub version: String,
     /// Kind, in PascalCase (WebApp).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub kind: String,
     /// Plural resource name [default: derived from the kind, as kubebuilder does].
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub plural: Option<String>,
     /// Whether the kind is namespaced (false: cluster-scoped).
     #[arg(long, value_name = "BOOL", action = ArgAction::Set, default_value_t = true,
@@ -46,7 +46,7 @@ pub struct CreateApiArgs {
     pub controller: bool,
     /// Container image the controller runs for each object (a Deployment and a Service); without
     /// it the reconcile is left empty.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub image: Option<String>,
     /// Port the container listens on [default: 80].
     #[arg(long, requires = "image", value_parser = clap::value_parser!(u16).range(1..))]

@@ -18,13 +18,13 @@ use crate::scaffold::{InitOptions, Request};
     webop init --domain example.com --dry-run")]
 pub struct InitArgs {
     /// Domain of the project's API groups (group `app` + domain `example.com` → `app.example.com`).
-    #[arg(long, default_value = "my.domain")]
+    #[arg(long, allow_hyphen_values = true, default_value = "my.domain")]
     pub domain: String,
     /// Where the code lives, e.g. github.com/example/webapp-operator.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub repo: Option<String>,
     /// Project name [default: the directory's name].
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub project_name: Option<String>,
     /// Copyright holder named in the README [default: "The <project name> Authors"].
     #[arg(long)]

@@ -194,3 +194,75 @@ fn instances(
             .collect(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::apply::tests::{FailAfter, snapshot};
+    use super::*;
+    use crate::project::{Api, DeployImageOptions};
+
+    fn webapp(project: &Project) -> Resource {
+        Resource {
+            api: Some(Api {
+                crd_version: "v1".into(),
+                namespaced: true,
+            }),
+            controller: true,
+            domain: project.domain.clone(),
+            group: "app".into(),
+            kind: "WebApp".into(),
+            path: Some("webapp_operator_api::v1".into()),
+            plural: None,
+            version: "v1".into(),
+        }
+    }
+
+    /// `create api` of WebApp fails at every one of its steps in turn; each time the project is
+    /// left exactly as `init` wrote it.
+    #[test]
+    fn a_failure_midway_through_create_api_leaves_the_tree_as_it_was() {
+        let temp = tempfile::tempdir().unwrap();
+        let root = temp.path().join("webapp-operator");
+        std::fs::create_dir(&root).unwrap();
+        crate::cli::run(
+            ["webop", "init", "--domain", "example.com"],
+            &root,
+            &mut Vec::new(),
+        )
+        .unwrap();
+
+        let before = Project::load(&root).unwrap();
+        let resource = webapp(&before);
+        let mut after = before.clone();
+        let image = DeployImageOptions {
+            container_port: Some("80".into()),
+            image: "nginx:1.25".into(),
+            run_as_user: None,
+        };
+        after.upsert_resource(resource.clone(), Some(image));
+        let request = Request {
+            root: &root,
+            before: Some(&before),
+            after: &after,
+            init: None,
+            new_resource: Some(&resource),
+            generated: &[],
+            force: false,
+        };
+        let plan = plan(&RealFs, &Templates::load().unwrap(), &request).unwrap();
+        let writes = plan.writes().count();
+        assert!(writes > 10, "{}", plan.report());
+
+        let initial = snapshot(&root);
+        let mut budget = 0;
+        while let Err(error) = apply(&FailAfter::new(budget), &root, &plan) {
+            assert!(error.rollback_failures.is_empty(), "{error}");
+            assert_eq!(snapshot(&root), initial, "after failing at step {budget}");
+            budget += 1;
+        }
+        // Every file write and each of the new directories (api/src/v1, config/samples,
+        // tests) was a step that could fail.
+        assert_eq!(budget, writes + 3);
+        assert_ne!(snapshot(&root), initial);
+    }
+}
