@@ -254,6 +254,19 @@ fn init_refuses_a_non_empty_directory() {
 }
 
 #[test]
+fn init_refuses_an_existing_project_even_with_force() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    support::create_webapp(&dir);
+    let before = tree(&dir);
+    let output = run(&dir, &["init", "--domain", "example.com", "--force"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(stderr.contains("is already a webop project"), "{stderr}");
+    assert_eq!(tree(&dir), before);
+}
+
+#[test]
 fn hidden_files_and_a_readme_do_not_make_a_directory_non_empty() {
     let (_temp, dir) = project_dir();
     std::fs::create_dir(dir.join(".git")).unwrap();

@@ -63,7 +63,7 @@ pub struct CreateApiArgs {
 }
 
 pub(super) fn run(args: CreateApiArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
-    let (root, before) = super::find_project(cwd)?;
+    let (root, before) = Project::find(cwd)?;
     let resource = check(&args, &before)?;
     let image = args.image.as_ref().map(|image| DeployImageOptions {
         container_port: args.port.map(|p| p.to_string()),

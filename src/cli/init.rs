@@ -63,6 +63,13 @@ pub(super) fn run(args: InitArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Re
     if let Some(repo) = &args.repo {
         validate::repo(repo)?;
     }
+    if cwd.join(crate::project::FILE_NAME).exists() {
+        bail!(
+            "{} is already a webop project (it has a PROJECT file): init would forget its APIs; \
+             use `webop create api` to extend it",
+            cwd.display()
+        );
+    }
     if !args.force {
         refuse_non_empty(cwd)?;
     }

@@ -25,7 +25,7 @@ pub struct ManifestsArgs {
 }
 
 pub(super) fn run(args: ManifestsArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
-    let (root, project) = super::find_project(cwd)?;
+    let (root, project) = Project::find(cwd)?;
     let mut generated = Vec::new();
     if project.resources.iter().any(|r| r.api.is_some()) {
         for crd in crds(&root, &project)? {

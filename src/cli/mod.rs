@@ -12,7 +12,6 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::project::Project;
 use crate::scaffold::{self, RealFs, Request, Templates};
 
 pub use create_api::CreateApiArgs;
@@ -120,9 +119,4 @@ fn scaffold(request: &Request, dry_run: bool, out: &mut dyn Write) -> anyhow::Re
         scaffold::apply(&RealFs, request.root, &plan)?;
     }
     Ok(())
-}
-
-/// The project around `cwd`.
-fn find_project(cwd: &Path) -> anyhow::Result<(std::path::PathBuf, Project)> {
-    Ok(Project::find(cwd)?)
 }

@@ -47,16 +47,11 @@ impl Plan {
     pub fn report(&self) -> String {
         let mut out = String::new();
         for change in self.changes.values() {
-            let _ = match change.action {
-                Action::Create => writeln!(out, "created {}", change.path),
-                Action::Update => writeln!(out, "updated {}", change.path),
-                Action::Skip => writeln!(
-                    out,
-                    "skipped {} (exists; --force to overwrite)",
-                    change.path
-                ),
-                Action::Unchanged => writeln!(out, "unchanged {}", change.path),
+            let note = match change.action {
+                Action::Skip => " (exists; --force to overwrite)",
+                _ => "",
             };
+            let _ = writeln!(out, "{} {}{note}", change.action, change.path);
         }
         out
     }
