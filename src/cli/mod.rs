@@ -1,8 +1,122 @@
 //! The `webop` command line: clap definitions and one thin module per command.
 
+mod create_api;
+mod init;
+mod manifests;
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::Path;
 use std::process::ExitCode;
 
-/// Runs the command line of `std::env::args`.
+use anyhow::Context as _;
+use clap::{CommandFactory, Parser, Subcommand};
+
+use crate::scaffold::{self, RealFs, Request, Templates};
+
+pub use create_api::CreateApiArgs;
+pub use init::{InitArgs, License};
+pub use manifests::ManifestsArgs;
+
+/// kubebuilder for Rust: scaffold, build and test Kubernetes operators on kube-rs.
+#[derive(Debug, Parser)]
+#[command(
+    name = "webop",
+    version,
+    after_help = "Examples:\n  \
+        mkdir webapp-operator && cd webapp-operator\n  \
+        webop init --domain example.com --repo github.com/example/webapp-operator\n  \
+        webop create api --group app --version v1 --kind WebApp --image nginx:1.25 --port 80\n  \
+        make manifests build test"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands of `webop`.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    Init(InitArgs),
+    /// Scaffold a new API (and its controller) into the project.
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  \
+            webop create api --group app --version v1 --kind WebApp --image nginx:1.25 --port 80"
+    )]
+    Create(CreateCommand),
+    Manifests(ManifestsArgs),
+    /// Print webop's version.
+    #[command(after_help = "Examples:\n  webop version")]
+    Version,
+    /// Print a shell completion script.
+    #[command(after_help = "Examples:\n  \
+        webop completion bash > /etc/bash_completion.d/webop\n  \
+        webop completion zsh > \"${fpath[1]}/_webop\"\n  \
+        webop completion fish > ~/.config/fish/completions/webop.fish")]
+    Completion {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// `webop create ...`.
+#[derive(Debug, Subcommand)]
+pub enum CreateCommand {
+    Api(CreateApiArgs),
+}
+
+/// Runs `webop` with the process's arguments in the current directory.
 pub fn main() -> ExitCode {
-    ExitCode::SUCCESS
+    let cli = Cli::try_parse().unwrap_or_else(|e| e.exit());
+    let result = std::env::current_dir()
+        .context("cannot read the current directory")
+        .and_then(|cwd| execute(cli, &cwd, &mut std::io::stdout().lock()));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs the command line `args` (the program name first) as if in directory `cwd`, writing the
+/// report to `out`. What `webop` runs, minus the process: for tests and benchmarks.
+pub fn run<I, T>(args: I, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    execute(Cli::try_parse_from(args)?, cwd, out)
+}
+
+/// Runs a parsed command line.
+pub fn execute(cli: Cli, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Init(args) => init::run(args, cwd, out),
+        Command::Create(CreateCommand::Api(args)) => create_api::run(args, cwd, out),
+        Command::Manifests(args) => manifests::run(args, cwd, out),
+        Command::Version => {
+            writeln!(out, "webop {}", env!("CARGO_PKG_VERSION"))?;
+            Ok(())
+        }
+        Command::Completion { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "webop", out);
+            Ok(())
+        }
+    }
+}
+
+/// Plans `request`, prints the report and, unless `dry_run`, writes the files.
+fn scaffold(request: &Request, dry_run: bool, out: &mut dyn Write) -> anyhow::Result<()> {
+    let templates = Templates::load()?;
+    let plan = scaffold::plan(&RealFs, &templates, request)?;
+    out.write_all(plan.report().as_bytes())?;
+    if dry_run {
+        writeln!(out, "dry run: no file was written")?;
+    } else {
+        scaffold::apply(&RealFs, request.root, &plan)?;
+    }
+    Ok(())
 }

@@ -1,1 +1,395 @@
-//! See docs/ARCHITECTURE.md.
+//! The `PROJECT` file: what `webop init` and `webop create api` recorded about a project.
+//!
+//! The format is kubebuilder's PROJECT file (version "3") with the layout `webop.dev/v1`, so a
+//! kubebuilder user reads it at a glance. webop writes it from `templates/PROJECT` (it is a
+//! tool-owned file, re-rendered by every command) and reads it back here.
+
+pub mod validate;
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// The file name, at the root of every webop project.
+pub const FILE_NAME: &str = "PROJECT";
+/// The layout a webop project declares (kubebuilder's `layout:`).
+pub const LAYOUT: &str = "webop.dev/v1";
+/// The PROJECT format version (kubebuilder's `version: "3"`).
+pub const FORMAT_VERSION: &str = "3";
+/// The plugin key under which `create api --image` records its options, as kubebuilder's
+/// `deploy-image.go.kubebuilder.io/v1-alpha` does.
+pub const DEPLOY_IMAGE_PLUGIN: &str = "deploy-image.webop.dev/v1-alpha";
+
+/// The contents of a `PROJECT` file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Project {
+    /// The webop version that ran `init`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cli_version: Option<String>,
+    /// The domain of every API group (`app` + `example.com` → `app.example.com`).
+    pub domain: String,
+    /// Always `[webop.dev/v1]`.
+    pub layout: Vec<String>,
+    /// Options of plugins; today only `create api --image`.
+    #[serde(default, skip_serializing_if = "Plugins::is_empty")]
+    pub plugins: Plugins,
+    /// The project name: a DNS-1123 label, the root package's name.
+    pub project_name: String,
+    /// Where the code lives (`github.com/example/webapp-operator`), if given to `init`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repo: Option<String>,
+    /// One entry per kind and version, in the order they were created.
+    #[serde(default)]
+    pub resources: Vec<Resource>,
+    /// The format version, `"3"`.
+    pub version: String,
+}
+
+/// One `create api`: a kind in a group and version, with or without its API type and controller.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Resource {
+    /// Present when the API type (and so the CRD) is scaffolded by this project.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api: Option<Api>,
+    /// Whether the project has a controller for this kind.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub controller: bool,
+    pub domain: String,
+    pub group: String,
+    pub kind: String,
+    /// The Rust path of the module holding the type (`webapp_operator_api::v1`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// Set only when `--plural` overrode the derived plural.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plural: Option<String>,
+    pub version: String,
+}
+
+/// The API part of a [`Resource`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Api {
+    /// Always `v1` (apiextensions.k8s.io/v1).
+    pub crd_version: String,
+    /// Whether the kind is namespaced (`false`: cluster-scoped).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub namespaced: bool,
+}
+
+/// The `plugins:` map of a PROJECT file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Plugins {
+    #[serde(
+        rename = "deploy-image.webop.dev/v1-alpha",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub deploy_image: Option<DeployImage>,
+}
+
+impl Plugins {
+    fn is_empty(&self) -> bool {
+        self.deploy_image.is_none()
+    }
+}
+
+/// What `create api --image` recorded, per kind.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeployImage {
+    pub resources: Vec<DeployImageResource>,
+}
+
+/// The `--image` options of one kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeployImageResource {
+    pub domain: String,
+    pub group: String,
+    pub kind: String,
+    pub options: DeployImageOptions,
+    pub version: String,
+}
+
+/// `--image`, `--port`, `--run-as-user`; numbers are strings, as kubebuilder writes them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DeployImageOptions {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub container_port: Option<String>,
+    pub image: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run_as_user: Option<String>,
+}
+
+/// Why a PROJECT file could not be found or read.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error(
+        "not inside a webop project: no {FILE_NAME} file in {dir} or any parent directory (run `webop init` first)"
+    )]
+    NotFound { dir: PathBuf },
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path} is not a valid PROJECT file: {message}")]
+    Parse { path: PathBuf, message: String },
+    #[error(
+        "{path} is not a webop project: its layout is {found:?}, webop needs {LAYOUT:?} (a kubebuilder project cannot be driven by webop)"
+    )]
+    Layout { path: PathBuf, found: Vec<String> },
+}
+
+impl Project {
+    /// A new project as `init` records it.
+    pub fn new(project_name: &str, domain: &str, repo: Option<&str>) -> Self {
+        Project {
+            cli_version: Some(env!("CARGO_PKG_VERSION").to_owned()),
+            domain: domain.to_owned(),
+            layout: vec![LAYOUT.to_owned()],
+            plugins: Plugins::default(),
+            project_name: project_name.to_owned(),
+            repo: repo.map(str::to_owned),
+            resources: Vec::new(),
+            version: FORMAT_VERSION.to_owned(),
+        }
+    }
+
+    /// Finds the PROJECT file in `dir` or the nearest parent and reads it.
+    /// Returns the project root (the directory holding PROJECT) and the project.
+    pub fn find(dir: &Path) -> Result<(PathBuf, Project), Error> {
+        let root = dir
+            .ancestors()
+            .find(|d| d.join(FILE_NAME).is_file())
+            .ok_or_else(|| Error::NotFound {
+                dir: dir.to_owned(),
+            })?;
+        Ok((root.to_owned(), Project::load(root)?))
+    }
+
+    /// Reads `root/PROJECT`.
+    pub fn load(root: &Path) -> Result<Project, Error> {
+        let path = root.join(FILE_NAME);
+        let text = std::fs::read_to_string(&path).map_err(|source| Error::Read {
+            path: path.clone(),
+            source,
+        })?;
+        Project::parse(&text).map_err(|message| match message {
+            ParseError::Yaml(message) => Error::Parse { path, message },
+            ParseError::Layout(found) => Error::Layout { path, found },
+        })
+    }
+
+    /// Parses the text of a PROJECT file.
+    fn parse(text: &str) -> Result<Project, ParseError> {
+        // Read the layout first so that a kubebuilder (Go) PROJECT gets the helpful error rather
+        // than a complaint about the fields webop does not know.
+        #[derive(Deserialize)]
+        struct LayoutOnly {
+            #[serde(default)]
+            layout: Vec<String>,
+        }
+        let layout: LayoutOnly =
+            serde_saphyr::from_str(text).map_err(|e| ParseError::Yaml(e.to_string()))?;
+        if !layout.layout.iter().any(|l| l == LAYOUT) {
+            return Err(ParseError::Layout(layout.layout));
+        }
+        serde_saphyr::from_str(text).map_err(|e| ParseError::Yaml(e.to_string()))
+    }
+
+    /// The root package's name (the project name).
+    pub fn package_name(&self) -> &str {
+        &self.project_name
+    }
+
+    /// The root crate's name as Rust code spells it (`webapp_operator`).
+    pub fn crate_name(&self) -> String {
+        self.project_name.replace('-', "_")
+    }
+
+    /// The API package's name (`webapp-operator-api`).
+    pub fn api_package_name(&self) -> String {
+        format!("{}-api", self.project_name)
+    }
+
+    /// The API crate's name as Rust code spells it (`webapp_operator_api`).
+    pub fn api_crate_name(&self) -> String {
+        self.api_package_name().replace('-', "_")
+    }
+
+    /// The resource of `kind` in `group`/`version`, if the project has it.
+    pub fn resource(&self, group: &str, version: &str, kind: &str) -> Option<&Resource> {
+        self.resources
+            .iter()
+            .find(|r| r.group == group && r.version == version && r.kind == kind)
+    }
+
+    /// The `--image` options recorded for `resource`, if it was created with `--image`.
+    pub fn deploy_image_options(&self, resource: &Resource) -> Option<&DeployImageOptions> {
+        let plugin = self.plugins.deploy_image.as_ref()?;
+        plugin
+            .resources
+            .iter()
+            .find(|r| {
+                r.group == resource.group
+                    && r.version == resource.version
+                    && r.kind == resource.kind
+            })
+            .map(|r| &r.options)
+    }
+
+    /// Adds `resource` (replacing an entry for the same group, version and kind) and its
+    /// `--image` options (replacing or removing the old ones).
+    pub fn upsert_resource(&mut self, resource: Resource, image: Option<DeployImageOptions>) {
+        let same = |group: &str, version: &str, kind: &str| {
+            group == resource.group && version == resource.version && kind == resource.kind
+        };
+        match self
+            .resources
+            .iter_mut()
+            .find(|r| same(&r.group, &r.version, &r.kind))
+        {
+            Some(existing) => *existing = resource.clone(),
+            None => self.resources.push(resource.clone()),
+        }
+        let plugin = self
+            .plugins
+            .deploy_image
+            .get_or_insert_with(Default::default);
+        plugin
+            .resources
+            .retain(|r| !same(&r.group, &r.version, &r.kind));
+        if let Some(options) = image {
+            plugin.resources.push(DeployImageResource {
+                domain: resource.domain.clone(),
+                group: resource.group.clone(),
+                kind: resource.kind.clone(),
+                options,
+                version: resource.version.clone(),
+            });
+        }
+        if plugin.resources.is_empty() {
+            self.plugins.deploy_image = None;
+        }
+    }
+}
+
+impl Resource {
+    /// The full API group: `app` + `example.com` → `app.example.com`.
+    pub fn qualified_group(&self) -> String {
+        if self.domain.is_empty() {
+            self.group.clone()
+        } else {
+            format!("{}.{}", self.group, self.domain)
+        }
+    }
+
+    /// The plural resource name: `--plural` if it was given, else derived from the kind.
+    pub fn plural(&self) -> String {
+        self.plural
+            .clone()
+            .unwrap_or_else(|| crate::names::plural(&self.kind))
+    }
+}
+
+enum ParseError {
+    Yaml(String),
+    Layout(Vec<String>),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WEBAPP: &str = r#"# Code generated by webop. DO NOT EDIT.
+cliVersion: 0.1.0
+domain: example.com
+layout:
+- webop.dev/v1
+plugins:
+  deploy-image.webop.dev/v1-alpha:
+    resources:
+    - domain: example.com
+      group: app
+      kind: WebApp
+      options:
+        containerPort: "80"
+        image: nginx:1.25
+      version: v1
+projectName: webapp-operator
+repo: github.com/example/webapp-operator
+resources:
+- api:
+    crdVersion: v1
+    namespaced: true
+  controller: true
+  domain: example.com
+  group: app
+  kind: WebApp
+  path: webapp_operator_api::v1
+  version: v1
+version: "3"
+"#;
+
+    #[test]
+    fn parses_a_webop_project() {
+        let project = Project::parse(WEBAPP).ok().unwrap();
+        assert_eq!(project.project_name, "webapp-operator");
+        assert_eq!(project.api_crate_name(), "webapp_operator_api");
+        let resource = &project.resources[0];
+        assert_eq!(resource.qualified_group(), "app.example.com");
+        assert!(resource.controller);
+        assert_eq!(resource.api.as_ref().map(|a| a.namespaced), Some(true));
+        let options = project.deploy_image_options(resource).unwrap();
+        assert_eq!(options.image, "nginx:1.25");
+        assert_eq!(options.container_port.as_deref(), Some("80"));
+        assert_eq!(options.run_as_user, None);
+    }
+
+    #[test]
+    fn refuses_a_kubebuilder_project() {
+        let go = WEBAPP.replace("webop.dev/v1", "go.kubebuilder.io/v4");
+        assert!(
+            matches!(Project::parse(&go), Err(ParseError::Layout(l)) if l == ["go.kubebuilder.io/v4"])
+        );
+    }
+
+    #[test]
+    fn refuses_unknown_fields() {
+        let text = WEBAPP.replace("projectName:", "colour: blue\nprojectName:");
+        assert!(matches!(Project::parse(&text), Err(ParseError::Yaml(m)) if m.contains("colour")));
+    }
+
+    #[test]
+    fn upsert_replaces_the_same_kind_and_its_image_options() {
+        let mut project = Project::parse(WEBAPP).ok().unwrap();
+        let mut resource = project.resources[0].clone();
+        resource.controller = false;
+        project.upsert_resource(resource.clone(), None);
+        assert_eq!(project.resources, vec![resource]);
+        assert_eq!(project.plugins.deploy_image, None);
+    }
+
+    #[test]
+    fn finds_the_project_from_a_subdirectory() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(FILE_NAME), WEBAPP).unwrap();
+        let sub = dir.path().join("src/controller");
+        std::fs::create_dir_all(&sub).unwrap();
+        let (root, project) = Project::find(&sub).unwrap();
+        assert_eq!(root, dir.path());
+        assert_eq!(project.domain, "example.com");
+        let outside = tempfile::tempdir().unwrap();
+        let err = Project::find(outside.path()).unwrap_err();
+        assert!(
+            err.to_string().contains("not inside a webop project"),
+            "{err}"
+        );
+    }
+}

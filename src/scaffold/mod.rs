@@ -1,1 +1,268 @@
-//! See docs/ARCHITECTURE.md.
+//! The scaffold engine: from the PROJECT file and a command's request to a [`Plan`] of file
+//! changes, then to the tree, all or nothing.
+//!
+//! Every generated file is either tool-owned (its first line is the `DO NOT EDIT` header; every
+//! command re-renders it from PROJECT, and refuses to overwrite it when the user edited it) or
+//! user-owned (written by the command that introduces it, then left alone unless `--force`).
+//! `create api` extends user-owned files only at their `+webop:scaffold:<name>` markers.
+
+pub mod apply;
+pub mod catalogue;
+pub mod context;
+pub mod fs;
+pub mod markers;
+pub mod plan;
+pub mod templates;
+
+use std::collections::HashMap;
+use std::path::Path;
+
+pub use apply::{ApplyError, apply};
+pub use context::InitOptions;
+pub use fs::{FileSystem, RealFs};
+pub use plan::{Action, Change, Conflict, Plan, Planner};
+pub use templates::Templates;
+
+use crate::project::{Project, Resource};
+use catalogue::{ENTRIES, Entry, INSERTIONS, Needs, Scope};
+use context::Variables;
+use templates::Rendered;
+
+/// What a command asks of the engine.
+#[derive(Clone, Copy, Debug)]
+pub struct Request<'a> {
+    /// The project root.
+    pub root: &'a Path,
+    /// The PROJECT file before the command (`None` for `init`).
+    pub before: Option<&'a Project>,
+    /// The PROJECT file after the command.
+    pub after: &'a Project,
+    /// `init`: write the project's user-owned files, with these options.
+    pub init: Option<&'a InitOptions>,
+    /// `create api`: write the user-owned files of this kind and its insertions.
+    pub new_resource: Option<&'a Resource>,
+    /// `manifests`: files regenerated from the code, `(path, contents)`.
+    pub generated: &'a [(String, String)],
+    /// Overwrite user-owned and edited tool-owned files.
+    pub force: bool,
+}
+
+/// Why no plan could be made. Nothing has been written.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error(transparent)]
+    Template(#[from] templates::Error),
+    #[error(transparent)]
+    Conflict(#[from] Conflict),
+}
+
+/// Plans `request` against the tree seen through `fs`.
+pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Result<Plan, Error> {
+    let mut planner = Planner::new(request.root, fs, request.force);
+
+    let previous: HashMap<String, String> = match request.before {
+        Some(before) => render(templates, before, None, Select::ToolOwned)?
+            .into_iter()
+            .map(|r| (r.path, r.contents))
+            .collect(),
+        None => HashMap::new(),
+    };
+    for file in render(templates, request.after, None, Select::ToolOwned)? {
+        let before = previous.get(&file.path).map(String::as_str);
+        planner.tool_owned(&file.path, file.contents, before)?;
+    }
+
+    if let Some(init) = request.init {
+        for file in render(templates, request.after, Some(init), Select::InitUserOwned)? {
+            planner.user_owned(&file.path, file.contents)?;
+        }
+    }
+
+    if let Some(resource) = request.new_resource {
+        for file in render(
+            templates,
+            request.after,
+            None,
+            Select::UserOwnedOf(resource),
+        )? {
+            planner.user_owned(&file.path, file.contents)?;
+        }
+        let vars = Variables::project(request.after, None)
+            .with(&Variables::resource(request.after, resource))
+            .to_context();
+        let deploy_image = request.after.deploy_image_options(resource).is_some();
+        for insertion in INSERTIONS {
+            if !insertion
+                .needs
+                .met_by(resource.api.is_some(), resource.controller, deploy_image)
+            {
+                continue;
+            }
+            let lines = insertion
+                .lines
+                .iter()
+                .map(|line| templates.render_str(line, &vars))
+                .collect::<Result<Vec<_>, _>>()?;
+            planner.insert(insertion.file, insertion.marker, &lines)?;
+        }
+    }
+
+    for (path, contents) in request.generated {
+        planner.generated(path, contents.clone())?;
+    }
+    Ok(planner.finish()?)
+}
+
+/// Which templates to render.
+#[derive(Clone, Copy)]
+enum Select<'a> {
+    /// Every tool-owned template, for every version and kind of the project.
+    ToolOwned,
+    /// The user-owned templates `init` writes.
+    InitUserOwned,
+    /// The user-owned templates of one kind.
+    UserOwnedOf(&'a Resource),
+}
+
+/// Renders the templates `select` picks for `project`.
+fn render(
+    templates: &Templates,
+    project: &Project,
+    init: Option<&InitOptions>,
+    select: Select,
+) -> Result<Vec<Rendered>, templates::Error> {
+    let project_vars = Variables::project(project, init);
+    let mut out = Vec::new();
+    for entry in ENTRIES {
+        let tool_owned = templates.is_tool_owned(entry.template);
+        let wanted = match select {
+            Select::ToolOwned => tool_owned,
+            Select::InitUserOwned => !tool_owned && entry.scope == Scope::Project,
+            Select::UserOwnedOf(_) => !tool_owned && entry.scope == Scope::Resource,
+        };
+        if !wanted {
+            continue;
+        }
+        for vars in instances(entry, project, &project_vars, init, select) {
+            let file = templates.render(entry.template, &vars.to_context())?;
+            if file.is_tool_owned() != tool_owned {
+                return Err(templates::Error {
+                    template: entry.template.to_owned(),
+                    message: "the DO NOT EDIT header must be the template's first line".into(),
+                });
+            }
+            out.push(file);
+        }
+    }
+    Ok(out)
+}
+
+/// The variables of each file `entry` renders for `project`.
+fn instances(
+    entry: &Entry,
+    project: &Project,
+    project_vars: &Variables,
+    init: Option<&InitOptions>,
+    select: Select,
+) -> Vec<Variables> {
+    match entry.scope {
+        Scope::Project => {
+            let applies = match entry.needs {
+                Needs::WebopPath => init.is_some_and(|i| i.webop_path.is_some()),
+                _ => true,
+            };
+            applies.then(|| project_vars.clone()).into_iter().collect()
+        }
+        Scope::Version => context::api_versions(project)
+            .iter()
+            .map(|v| project_vars.clone().with(&Variables::version(project, v)))
+            .collect(),
+        Scope::Resource => project
+            .resources
+            .iter()
+            .filter(|r| match select {
+                Select::UserOwnedOf(only) => *r == only,
+                _ => true,
+            })
+            .filter(|r| {
+                let deploy_image = project.deploy_image_options(r).is_some();
+                entry
+                    .needs
+                    .met_by(r.api.is_some(), r.controller, deploy_image)
+            })
+            .map(|r| project_vars.clone().with(&Variables::resource(project, r)))
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::apply::tests::{FailAfter, snapshot};
+    use super::*;
+    use crate::project::{Api, DeployImageOptions};
+
+    fn webapp(project: &Project) -> Resource {
+        Resource {
+            api: Some(Api {
+                crd_version: "v1".into(),
+                namespaced: true,
+            }),
+            controller: true,
+            domain: project.domain.clone(),
+            group: "app".into(),
+            kind: "WebApp".into(),
+            path: Some("webapp_operator_api::v1".into()),
+            plural: None,
+            version: "v1".into(),
+        }
+    }
+
+    /// `create api` of WebApp fails at every one of its steps in turn; each time the project is
+    /// left exactly as `init` wrote it.
+    #[test]
+    fn a_failure_midway_through_create_api_leaves_the_tree_as_it_was() {
+        let temp = tempfile::tempdir().unwrap();
+        let root = temp.path().join("webapp-operator");
+        std::fs::create_dir(&root).unwrap();
+        crate::cli::run(
+            ["webop", "init", "--domain", "example.com"],
+            &root,
+            &mut Vec::new(),
+        )
+        .unwrap();
+
+        let before = Project::load(&root).unwrap();
+        let resource = webapp(&before);
+        let mut after = before.clone();
+        let image = DeployImageOptions {
+            container_port: Some("80".into()),
+            image: "nginx:1.25".into(),
+            run_as_user: None,
+        };
+        after.upsert_resource(resource.clone(), Some(image));
+        let request = Request {
+            root: &root,
+            before: Some(&before),
+            after: &after,
+            init: None,
+            new_resource: Some(&resource),
+            generated: &[],
+            force: false,
+        };
+        let plan = plan(&RealFs, &Templates::load().unwrap(), &request).unwrap();
+        let writes = plan.writes().count();
+        assert!(writes > 10, "{}", plan.report());
+
+        let initial = snapshot(&root);
+        let mut budget = 0;
+        while let Err(error) = apply(&FailAfter::new(budget), &root, &plan) {
+            assert!(error.rollback_failures.is_empty(), "{error}");
+            assert_eq!(snapshot(&root), initial, "after failing at step {budget}");
+            budget += 1;
+        }
+        // Every file write and each of the new directories (api/src/v1, config/samples,
+        // tests) was a step that could fail.
+        assert_eq!(budget, writes + 3);
+        assert_ne!(snapshot(&root), initial);
+    }
+}

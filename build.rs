@@ -1,0 +1,6 @@
+//! Rebuilds webop when a template changes: `include_dir!` embeds `templates/` without telling
+//! Cargo which files it read.
+
+fn main() {
+    println!("cargo::rerun-if-changed=templates");
+}

@@ -1,0 +1,88 @@
+//! `webop manifests`: regenerate the CRDs and the manager's ClusterRole from the code.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use anyhow::{Context as _, bail};
+use clap::Args;
+use serde_json::Value;
+
+use crate::project::Project;
+use crate::scaffold::Request;
+
+/// Regenerate config/crd/bases/*.yaml and config/rbac/role.yaml from the code (controller-gen's
+/// `make manifests`).
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    webop manifests\n\n  \
+    # What `make manifests` runs; see which files would change\n  \
+    webop manifests --dry-run")]
+pub struct ManifestsArgs {
+    /// Print what would be written, and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+pub(super) fn run(args: ManifestsArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
+    let (root, project) = Project::find(cwd)?;
+    let mut generated = Vec::new();
+    if project.resources.iter().any(|r| r.api.is_some()) {
+        for crd in crds(&root, &project)? {
+            let file = crate::manifests::try_crd_file(&crd)?;
+            generated.push((path_string(&file.path), file.contents));
+        }
+    }
+    let src = root.join("src");
+    let rules = crate::rbac::rules_in_dir(&src).map_err(|e| {
+        anyhow::anyhow!("cannot collect the #[rbac] rules of {}: {e}", src.display())
+    })?;
+    // Like controller-gen, no rules means no role.yaml.
+    if !rules.is_empty() {
+        let role = crate::manifests::role_file(&rules);
+        generated.push((path_string(&role.path), role.contents));
+    }
+
+    let request = Request {
+        root: &root,
+        before: Some(&project),
+        after: &project,
+        init: None,
+        new_resource: None,
+        generated: &generated,
+        force: false,
+    };
+    super::scaffold(&request, args.dry_run, out)
+}
+
+/// The CustomResourceDefinitions the API crate's `crdgen` prints, as JSON values. Only the API
+/// crate is compiled, in the project's own target directory (or `CARGO_TARGET_DIR`).
+fn crds(root: &Path, project: &Project) -> anyhow::Result<Vec<Value>> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let package = project.api_package_name();
+    let shown = format!("cargo run --quiet -p {package} --bin crdgen");
+    let output = Command::new(&cargo)
+        .args(["run", "--quiet", "-p", &package, "--bin", "crdgen"])
+        .current_dir(root)
+        .stdin(Stdio::null())
+        .stderr(Stdio::inherit())
+        .output()
+        .with_context(|| format!("cannot run `{shown}`"))?;
+    if !output.status.success() {
+        bail!(
+            "`{shown}` failed ({}): fix the API crate (see the errors above) and run `webop manifests` again",
+            output.status
+        );
+    }
+    let crds: Vec<Value> = serde_json::from_slice(&output.stdout)
+        .with_context(|| format!("`{shown}` did not print a JSON array of CRDs"))?;
+    Ok(crds)
+}
+
+/// A manifest's project-relative path in the `/`-separated form the scaffold plan uses.
+fn path_string(path: &Path) -> String {
+    path.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}

@@ -1,0 +1,472 @@
+//! The input rules of SPEC §1, checked before anything is written. Every error names the bad
+//! value and the rule it breaks.
+
+use std::fmt;
+
+/// A bad input: which input, its value, and the rule it breaks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invalid {
+    /// What the value is (`kind`, `group`, `project name`, ...).
+    pub what: &'static str,
+    /// The value as given.
+    pub value: String,
+    /// The rule, as a sentence fragment ("a kind must be PascalCase ...").
+    pub rule: String,
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid {} {:?}: {}", self.what, self.value, self.rule)
+    }
+}
+
+impl std::error::Error for Invalid {}
+
+fn invalid(what: &'static str, value: &str, rule: impl Into<String>) -> Invalid {
+    Invalid {
+        what,
+        value: value.to_owned(),
+        rule: rule.into(),
+    }
+}
+
+/// Rust's keywords (strict and reserved, edition 2024).
+const RUST_KEYWORDS: &[&str] = &[
+    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
+    "false", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut",
+    "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "type",
+    "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final", "macro",
+    "override", "priv", "try", "typeof", "unsized", "virtual", "yield",
+];
+
+/// Whether `word` is a Rust keyword (strict or reserved, edition 2024).
+pub fn is_rust_keyword(word: &str) -> bool {
+    RUST_KEYWORDS.contains(&word)
+}
+
+/// The type, trait and derive names of Rust's 2024 prelude (`std::prelude::rust_2024`: the v1
+/// prelude, its derive macros, and `FromIterator`, `TryFrom`, `TryInto`, `Future`, `IntoFuture`).
+/// A kind with one of these names would shadow it in the generated code.
+const RUST_PRELUDE: &[&str] = &[
+    "AsMut",
+    "AsRef",
+    "AsyncFn",
+    "AsyncFnMut",
+    "AsyncFnOnce",
+    "Box",
+    "Clone",
+    "Copy",
+    "Debug",
+    "Default",
+    "DoubleEndedIterator",
+    "Drop",
+    "Eq",
+    "Err",
+    "ExactSizeIterator",
+    "Extend",
+    "Fn",
+    "FnMut",
+    "FnOnce",
+    "From",
+    "FromIterator",
+    "Future",
+    "Hash",
+    "Into",
+    "IntoFuture",
+    "IntoIterator",
+    "Iterator",
+    "None",
+    "Ok",
+    "Option",
+    "Ord",
+    "PartialEq",
+    "PartialOrd",
+    "Result",
+    "Send",
+    "Sized",
+    "Some",
+    "String",
+    "Sync",
+    "ToOwned",
+    "ToString",
+    "TryFrom",
+    "TryInto",
+    "Unpin",
+    "Vec",
+];
+
+/// Names the scaffolded code itself uses next to the kind: the imports of the API types file and
+/// the items of the controller module.
+const SCAFFOLD_NAMES: &[&str] = &["Condition", "Time", "Context", "Error"];
+
+/// The suffixes of the types generated for a kind (`WebAppSpec`, `WebAppStatus`, ...).
+const COMPANION_SUFFIXES: &[&str] = &["Spec", "Status", "Phase", "List"];
+
+/// A kind: PascalCase ASCII, a Rust identifier that is neither a keyword nor a prelude name.
+pub fn kind(value: &str) -> Result<(), Invalid> {
+    let mut chars = value.chars();
+    let pascal = chars.next().is_some_and(|c| c.is_ascii_uppercase())
+        && chars.all(|c| c.is_ascii_alphanumeric());
+    if !pascal {
+        return Err(invalid(
+            "kind",
+            value,
+            "a kind must be PascalCase: an upper-case ASCII letter followed by ASCII letters and \
+             digits (like WebApp or Memcached)",
+        ));
+    }
+    if RUST_KEYWORDS.contains(&value) {
+        return Err(invalid(
+            "kind",
+            value,
+            "a kind must not be a Rust keyword (it names a Rust type)",
+        ));
+    }
+    if RUST_PRELUDE.contains(&value) {
+        return Err(invalid(
+            "kind",
+            value,
+            format!(
+                "a kind must not be a name of Rust's prelude: the generated type would shadow std's {value}"
+            ),
+        ));
+    }
+    if SCAFFOLD_NAMES.contains(&value) {
+        return Err(invalid(
+            "kind",
+            value,
+            format!(
+                "a kind must not be one of the names the scaffolded code uses next to it ({})",
+                SCAFFOLD_NAMES.join(", ")
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A kind must not collide with the types generated for another kind of the same version
+/// (`WebAppStatus` next to `WebApp`'s status type), nor the other way round.
+pub fn kind_alongside(value: &str, version: &str, others: &[&str]) -> Result<(), Invalid> {
+    for other in others {
+        for suffix in COMPANION_SUFFIXES {
+            let (a, b) = (format!("{other}{suffix}"), format!("{value}{suffix}"));
+            if a == value || b == *other {
+                return Err(invalid(
+                    "kind",
+                    value,
+                    format!(
+                        "a kind must not share a name with the types generated for another kind of \
+                         {version} ({other} has {other}Spec, {other}Status, {other}Phase and {other}List)"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+const DNS1123_SUBDOMAIN_RULE: &str = "must be a DNS-1123 subdomain: at most 253 characters of \
+     lower-case letters, digits, '-' and '.', each dot-separated label starting and ending with a \
+     letter or digit (like example.com)";
+
+/// A DNS-1123 subdomain (what Kubernetes requires of API group names).
+fn is_dns1123_subdomain(value: &str) -> bool {
+    value.len() <= 253 && !value.is_empty() && value.split('.').all(is_dns1123_label_shape)
+}
+
+/// Lower-case alphanumerics and '-', starting and ending with an alphanumeric.
+fn is_dns1123_label_shape(label: &str) -> bool {
+    let alnum = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit();
+    label.starts_with(alnum)
+        && label.ends_with(alnum)
+        && label.chars().all(|c| alnum(c) || c == '-')
+}
+
+fn dns_subdomain(what: &'static str, value: &str) -> Result<(), Invalid> {
+    if is_dns1123_subdomain(value) {
+        return Ok(());
+    }
+    let detail = if value.len() > 253 {
+        format!(" (it has {} characters)", value.len())
+    } else {
+        String::new()
+    };
+    Err(invalid(
+        what,
+        value,
+        format!("a {what} {DNS1123_SUBDOMAIN_RULE}{detail}"),
+    ))
+}
+
+/// An API group (`app`): a DNS-1123 subdomain.
+pub fn group(value: &str) -> Result<(), Invalid> {
+    dns_subdomain("group", value)
+}
+
+/// A domain (`example.com`): a DNS-1123 subdomain.
+pub fn domain(value: &str) -> Result<(), Invalid> {
+    dns_subdomain("domain", value)
+}
+
+/// The full group `<group>.<domain>` must itself be a DNS-1123 subdomain (it is the CRD's group).
+pub fn qualified_group(group: &str, domain: &str) -> Result<(), Invalid> {
+    let full = format!("{group}.{domain}");
+    if is_dns1123_subdomain(&full) {
+        return Ok(());
+    }
+    Err(invalid(
+        "group",
+        group,
+        format!(
+            "with domain {domain:?} the full API group {full:?} ({} characters) {DNS1123_SUBDOMAIN_RULE}",
+            full.len()
+        ),
+    ))
+}
+
+/// A version: `^v\d+((alpha|beta)\d+)?$`.
+pub fn version(value: &str) -> Result<(), Invalid> {
+    fn digits(s: &str) -> Option<&str> {
+        let end = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+        (end > 0).then(|| &s[end..])
+    }
+    let valid = value
+        .strip_prefix('v')
+        .and_then(digits)
+        .is_some_and(|rest| {
+            rest.is_empty()
+                || ["alpha", "beta"].iter().any(|stage| {
+                    rest.strip_prefix(stage)
+                        .and_then(digits)
+                        .is_some_and(str::is_empty)
+                })
+        });
+    if valid {
+        return Ok(());
+    }
+    Err(invalid(
+        "version",
+        value,
+        r"a version must match ^v\d+((alpha|beta)\d+)?$ (like v1, v2beta1 or v1alpha2)",
+    ))
+}
+
+/// Package names Cargo refuses or reserves.
+const CARGO_RESERVED: &[&str] = &[
+    "alloc",
+    "core",
+    "proc-macro",
+    "proc_macro",
+    "std",
+    "test",
+    "build",
+    "deps",
+    "examples",
+    "incremental",
+    "nul",
+    "con",
+    "prn",
+    "aux",
+];
+
+/// A project name: a DNS-1123 label starting with a letter (it prefixes every Kubernetes object,
+/// and `<name>-system` is the namespace, so at most 56 characters) and a valid Cargo package name.
+pub fn project_name(value: &str) -> Result<(), Invalid> {
+    let shape = value.starts_with(|c: char| c.is_ascii_lowercase())
+        && is_dns1123_label_shape(value)
+        && value.len() <= 56;
+    if !shape {
+        return Err(invalid(
+            "project name",
+            value,
+            "a project name must be a DNS-1123 label that starts with a letter: at most 56 \
+             characters (so that \"<name>-system\" is a valid namespace) of lower-case letters, \
+             digits and '-', ending with a letter or digit; pass --project-name to choose another \
+             than the directory's name",
+        ));
+    }
+    if CARGO_RESERVED.contains(&value) || RUST_KEYWORDS.contains(&value.replace('-', "_").as_str())
+    {
+        return Err(invalid(
+            "project name",
+            value,
+            "a project name must be a valid Cargo package name, not a Rust keyword or a name \
+             Cargo reserves",
+        ));
+    }
+    Ok(())
+}
+
+/// A plural resource name: lower-case alphanumerics and '-' (a DNS-1123 label).
+pub fn plural(value: &str) -> Result<(), Invalid> {
+    if is_dns1123_label_shape(value) && value.len() <= 63 {
+        return Ok(());
+    }
+    Err(invalid(
+        "plural",
+        value,
+        "a plural must be a DNS-1123 label: at most 63 characters of lower-case letters, digits \
+         and '-', starting and ending with a letter or digit (like webapps)",
+    ))
+}
+
+/// ASCII without spaces, quotes, backslashes, braces or '#': safe in every generated file.
+fn is_plain_reference(value: &str) -> bool {
+    !value.is_empty()
+        && value
+            .chars()
+            .all(|c| c.is_ascii_graphic() && !matches!(c, '"' | '\'' | '\\' | '{' | '}' | '#'))
+}
+
+/// A container image reference (`nginx:1.25`).
+pub fn image(value: &str) -> Result<(), Invalid> {
+    if is_plain_reference(value) {
+        return Ok(());
+    }
+    Err(invalid(
+        "image",
+        value,
+        "an image must be a container image reference such as nginx:1.25 or \
+         registry.example.com/team/app@sha256:... (no spaces, quotes, braces or '#')",
+    ))
+}
+
+/// Where the code lives (`github.com/example/webapp-operator`).
+pub fn repo(value: &str) -> Result<(), Invalid> {
+    if is_plain_reference(value) {
+        return Ok(());
+    }
+    Err(invalid(
+        "repo",
+        value,
+        "a repo must be a repository path such as github.com/example/webapp-operator (no spaces, \
+         quotes, braces or '#')",
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds() {
+        for good in ["WebApp", "Memcached", "A", "Web2App", "Busybox", "SelfTest"] {
+            assert_eq!(kind(good), Ok(()), "{good}");
+        }
+        for (bad, rule) in [
+            ("webApp", "PascalCase"),
+            ("Web-App", "PascalCase"),
+            ("9Lives", "PascalCase"),
+            ("", "PascalCase"),
+            ("Web_App", "PascalCase"),
+            ("Wébapp", "PascalCase"),
+            ("Self", "keyword"),
+            ("Option", "prelude"),
+            ("String", "prelude"),
+            ("Future", "prelude"),
+            ("Debug", "prelude"),
+            ("Condition", "scaffolded code"),
+        ] {
+            let err = kind(bad).unwrap_err();
+            assert!(err.rule.contains(rule), "{bad}: {err}");
+            assert!(
+                err.to_string()
+                    .starts_with(&format!("invalid kind {bad:?}: "))
+            );
+        }
+    }
+
+    #[test]
+    fn kinds_alongside_others() {
+        assert_eq!(kind_alongside("Cache", "v1", &["WebApp"]), Ok(()));
+        assert!(kind_alongside("WebAppStatus", "v1", &["WebApp"]).is_err());
+        assert!(kind_alongside("WebApp", "v1", &["WebAppSpec"]).is_err());
+    }
+
+    #[test]
+    fn groups_and_domains() {
+        for good in ["app", "example.com", "a-b.c9", "x", &"a".repeat(63)] {
+            assert_eq!(group(good), Ok(()), "{good}");
+            assert_eq!(domain(good), Ok(()), "{good}");
+        }
+        let long = format!("{}.{}", "a".repeat(200), "b".repeat(53)); // 254
+        for bad in [
+            "Example.com",
+            "-a.com",
+            "a-.com",
+            "a..b",
+            ".a",
+            "a.",
+            "",
+            "a_b",
+            &long,
+        ] {
+            let err = domain(bad).unwrap_err();
+            assert!(err.rule.contains("DNS-1123 subdomain"), "{bad}: {err}");
+            assert!(group(bad).is_err(), "{bad}");
+        }
+        assert!(
+            domain(&long)
+                .unwrap_err()
+                .rule
+                .contains("it has 254 characters")
+        );
+    }
+
+    #[test]
+    fn qualified_groups() {
+        assert_eq!(qualified_group("app", "example.com"), Ok(()));
+        let err = qualified_group(&"a".repeat(200), &"b".repeat(53)).unwrap_err();
+        assert!(err.rule.contains("254 characters"), "{err}");
+    }
+
+    #[test]
+    fn versions() {
+        for good in ["v1", "v0", "v12", "v1beta1", "v2alpha3", "v10beta20"] {
+            assert_eq!(version(good), Ok(()), "{good}");
+        }
+        for bad in [
+            "1",
+            "V1",
+            "v1beta",
+            "v0x",
+            "v",
+            "v1gamma1",
+            "v1alpha1beta1",
+            "v1 ",
+            "vv1",
+        ] {
+            let err = version(bad).unwrap_err();
+            assert!(
+                err.rule.contains(r"^v\d+((alpha|beta)\d+)?$"),
+                "{bad}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn project_names() {
+        for good in ["webapp-operator", "a", "op2", &"a".repeat(56)] {
+            assert_eq!(project_name(good), Ok(()), "{good}");
+        }
+        for bad in [
+            "WebApp", "9lives", "-a", "a-", "a_b", "a.b", "", "test", "std", "self", "fn",
+        ] {
+            assert!(project_name(bad).is_err(), "{bad}");
+        }
+        assert!(project_name(&"a".repeat(57)).is_err());
+    }
+
+    #[test]
+    fn plurals_and_images() {
+        assert_eq!(plural("webapps"), Ok(()));
+        assert!(plural("WebApps").is_err());
+        assert_eq!(image("nginx:1.25"), Ok(()));
+        assert_eq!(image("registry.example.com:5000/a/b@sha256:0f"), Ok(()));
+        for bad in ["", "nginx 1.25", "a\"b", "{{x}}"] {
+            assert!(image(bad).is_err(), "{bad}");
+            assert!(repo(bad).is_err(), "{bad}");
+        }
+        assert_eq!(repo("github.com/example/webapp-operator"), Ok(()));
+    }
+}

@@ -1,0 +1,236 @@
+//! Which command renders which template: the one table that ties `templates/` to the commands.
+//!
+//! - `Scope::Project` files are rendered once per project, `Scope::Version` once per API version,
+//!   `Scope::Resource` once per kind of the PROJECT file.
+//! - Tool-owned templates (their first line is the `DO NOT EDIT` header) are re-rendered by every
+//!   command from the PROJECT file. User-owned ones are written by the command that introduces
+//!   them: `init` the project files, `create api` the files of its kind.
+//! - `Needs` says when an entry applies; `--image` entries replace the plain entries of the same
+//!   output path.
+
+/// How often a template is rendered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Project,
+    Version,
+    Resource,
+}
+
+/// Which flavour of `create api` a resource-scoped template belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flavour {
+    /// Both flavours.
+    Any,
+    /// `create api` without `--image`: kubebuilder's plain scaffold.
+    Plain,
+    /// `create api --image`: the deploy-image controller (a Deployment and a Service per object).
+    DeployImage,
+}
+
+/// When an entry applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Needs {
+    Always,
+    /// Only when `init` knows where the webop source is (`.cargo/config.toml`).
+    WebopPath,
+    /// The kind has its API type in this project.
+    Api(Flavour),
+    /// The kind has a controller in this project.
+    Controller(Flavour),
+}
+
+/// One template and when it is rendered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The template's path in `templates/`.
+    pub template: &'static str,
+    pub scope: Scope,
+    pub needs: Needs,
+}
+
+/// Lines `create api` inserts above a `+webop:scaffold:<marker>` line of a user-owned file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Insertion {
+    /// The file, relative to the project root.
+    pub file: &'static str,
+    /// The marker name: the line is `# +webop:scaffold:<marker>`.
+    pub marker: &'static str,
+    /// One-line templates, rendered with the kind's context.
+    pub lines: &'static [&'static str],
+    pub needs: Needs,
+}
+
+const fn project(template: &'static str) -> Entry {
+    Entry {
+        template,
+        scope: Scope::Project,
+        needs: Needs::Always,
+    }
+}
+
+const fn resource(template: &'static str, needs: Needs) -> Entry {
+    Entry {
+        template,
+        scope: Scope::Resource,
+        needs,
+    }
+}
+
+use Flavour::{Any, DeployImage, Plain};
+use Needs::{Api, Controller};
+
+/// Every template, in no particular order (plans are sorted by path).
+pub const ENTRIES: &[Entry] = &[
+    // `init`: the workspace, its build and the kustomize tree.
+    project("Cargo.toml.tera"),
+    project("Makefile"),
+    project("Dockerfile"),
+    project("README.md"),
+    project("PROJECT"),
+    project(".gitignore.tera"),
+    project(".dockerignore"),
+    Entry {
+        template: ".cargo/config.toml",
+        scope: Scope::Project,
+        needs: Needs::WebopPath,
+    },
+    project("api/Cargo.toml.tera"),
+    project("api/src/lib.rs"),
+    project("api/src/bin/crdgen.rs"),
+    project("src/main.rs"),
+    project("src/lib.rs"),
+    project("src/controller/mod.rs"),
+    project("config/crd/kustomization.yaml"),
+    project("config/crd/kustomizeconfig.yaml"),
+    project("config/default/kustomization.yaml"),
+    project("config/default/manager_metrics_patch.yaml"),
+    project("config/default/metrics_service.yaml"),
+    project("config/manager/kustomization.yaml"),
+    project("config/manager/manager.yaml"),
+    project("config/network-policy/kustomization.yaml"),
+    project("config/network-policy/allow-metrics-traffic.yaml"),
+    project("config/prometheus/kustomization.yaml"),
+    project("config/prometheus/monitor.yaml"),
+    project("config/rbac/kustomization.yaml"),
+    project("config/rbac/service_account.yaml"),
+    project("config/rbac/role.yaml"),
+    project("config/rbac/role_binding.yaml"),
+    project("config/rbac/leader_election_role.yaml"),
+    project("config/rbac/leader_election_role_binding.yaml"),
+    // One module per API version, listing its kinds.
+    Entry {
+        template: "api/src/{{ version }}/mod.rs",
+        scope: Scope::Version,
+        needs: Api(Any),
+    },
+    // `create api`: the kind's type, controller, tests, roles and sample.
+    resource(
+        "api/src/{{ version }}/{{ kind_lower }}_types.rs",
+        Api(Plain),
+    ),
+    resource(
+        "@deploy-image/api/src/{{ version }}/{{ kind_lower }}_types.rs",
+        Api(DeployImage),
+    ),
+    resource(
+        "src/controller/{{ kind_lower }}_controller.rs",
+        Controller(Plain),
+    ),
+    resource(
+        "@deploy-image/src/controller/{{ kind_lower }}_controller.rs",
+        Controller(DeployImage),
+    ),
+    resource("tests/{{ kind_lower }}_controller.rs", Controller(Plain)),
+    resource(
+        "@deploy-image/tests/{{ kind_lower }}_controller.rs",
+        Controller(DeployImage),
+    ),
+    resource("config/rbac/{{ kind_lower }}_admin_role.yaml", Api(Any)),
+    resource("config/rbac/{{ kind_lower }}_editor_role.yaml", Api(Any)),
+    resource("config/rbac/{{ kind_lower }}_viewer_role.yaml", Api(Any)),
+    resource(
+        "config/samples/{{ group }}_{{ version }}_{{ kind_lower }}.yaml",
+        Api(Plain),
+    ),
+    resource(
+        "@deploy-image/config/samples/{{ group }}_{{ version }}_{{ kind_lower }}.yaml",
+        Api(DeployImage),
+    ),
+    resource("config/samples/kustomization.yaml", Api(Any)),
+];
+
+/// What `create api` adds to the kustomizations `init` wrote (and to the samples kustomization,
+/// created by the first `create api`).
+pub const INSERTIONS: &[Insertion] = &[
+    Insertion {
+        file: "config/crd/kustomization.yaml",
+        marker: "crdkustomizeresource",
+        lines: &["- bases/{{ group_domain }}_{{ plural }}.yaml"],
+        needs: Api(Any),
+    },
+    Insertion {
+        file: "config/rbac/kustomization.yaml",
+        marker: "rbackustomizeroles",
+        lines: &[
+            "- {{ kind_lower }}_admin_role.yaml",
+            "- {{ kind_lower }}_editor_role.yaml",
+            "- {{ kind_lower }}_viewer_role.yaml",
+        ],
+        needs: Api(Any),
+    },
+    Insertion {
+        file: "config/samples/kustomization.yaml",
+        marker: "manifestskustomizesamples",
+        lines: &["- {{ group }}_{{ version }}_{{ kind_lower }}.yaml"],
+        needs: Api(Any),
+    },
+];
+
+impl Needs {
+    /// Whether a kind with (or without) an API type, a controller and `--image` options needs it.
+    pub fn met_by(self, api: bool, controller: bool, deploy_image: bool) -> bool {
+        let flavour = |f: Flavour| match f {
+            Any => true,
+            Plain => !deploy_image,
+            DeployImage => deploy_image,
+        };
+        match self {
+            Needs::Always | Needs::WebopPath => true,
+            Api(f) => api && flavour(f),
+            Controller(f) => controller && flavour(f),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scaffold::templates;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn catalogue_and_templates_dir_list_the_same_files() {
+        let listed: BTreeSet<String> = ENTRIES.iter().map(|e| e.template.to_owned()).collect();
+        let embedded: BTreeSet<String> = templates::names().into_iter().collect();
+        assert_eq!(listed.len(), ENTRIES.len(), "a template is listed twice");
+        assert_eq!(
+            listed.difference(&embedded).collect::<Vec<_>>(),
+            Vec::<&String>::new(),
+            "listed but not in templates/"
+        );
+        assert_eq!(
+            embedded.difference(&listed).collect::<Vec<_>>(),
+            Vec::<&String>::new(),
+            "in templates/ but not listed"
+        );
+    }
+
+    #[test]
+    fn flavours_split_on_image() {
+        assert!(Api(Plain).met_by(true, false, false));
+        assert!(!Api(Plain).met_by(true, false, true));
+        assert!(Api(DeployImage).met_by(true, true, true));
+        assert!(!Controller(Any).met_by(true, false, false));
+        assert!(Api(Any).met_by(true, false, true));
+    }
+}

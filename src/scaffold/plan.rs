@@ -1,0 +1,369 @@
+//! A plan: every file a command would touch, what it would do to it, and the new bytes. Planning
+//! reads the tree and refuses conflicts; nothing is written until the whole plan is valid.
+
+use std::collections::BTreeMap;
+use std::fmt::{self, Write as _};
+use std::path::{Path, PathBuf};
+
+use super::fs::{Entry, FileSystem};
+use super::markers;
+
+/// What a command does to one file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Create,
+    Update,
+    /// A user-owned file that exists: left alone (`--force` overwrites it).
+    Skip,
+    /// The file already has the planned bytes.
+    Unchanged,
+}
+
+/// One file of a plan.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// Relative to the project root, `/`-separated.
+    pub path: String,
+    pub action: Action,
+    /// The bytes the file has after the command.
+    pub contents: Vec<u8>,
+}
+
+/// Every file a command touches, by path.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Plan {
+    pub changes: BTreeMap<String, Change>,
+}
+
+impl Plan {
+    /// The changes that write: created and updated files.
+    pub fn writes(&self) -> impl Iterator<Item = &Change> {
+        self.changes
+            .values()
+            .filter(|c| matches!(c.action, Action::Create | Action::Update))
+    }
+
+    /// The report a command prints, one line per file.
+    pub fn report(&self) -> String {
+        let mut out = String::new();
+        for change in self.changes.values() {
+            let note = match change.action {
+                Action::Skip => " (exists; --force to overwrite)",
+                _ => "",
+            };
+            let _ = writeln!(out, "{} {}{note}", change.action, change.path);
+        }
+        out
+    }
+}
+
+/// Why a plan cannot be carried out. Nothing has been written.
+#[derive(Debug, thiserror::Error)]
+pub enum Conflict {
+    #[error(
+        "{path} was edited: it carries webop's DO NOT EDIT header and differs from what webop generated; \
+         refusing to overwrite it (move your changes elsewhere, or pass --force to overwrite)"
+    )]
+    Edited { path: String },
+    #[error(
+        "{path} has no `+webop:scaffold:{marker}` line: webop inserts the new entries above that \
+         line; add `# +webop:scaffold:{marker}` where they belong and run the command again"
+    )]
+    MissingMarker { path: String, marker: String },
+    #[error(
+        "{path} is missing: webop inserts new entries above its `+webop:scaffold:{marker}` line"
+    )]
+    MissingFile { path: String, marker: String },
+    #[error("{path} is read-only: refusing to write it (make it writable, or remove it)")]
+    ReadOnly { path: String },
+    #[error("{path} is in the way: webop needs to write a {wanted} there")]
+    InTheWay { path: String, wanted: &'static str },
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+}
+
+/// Builds a [`Plan`] file by file, reading the tree through a [`FileSystem`].
+pub struct Planner<'a> {
+    root: PathBuf,
+    fs: &'a dyn FileSystem,
+    force: bool,
+    plan: Plan,
+}
+
+impl<'a> Planner<'a> {
+    /// A planner for the project at `root`; `force` overwrites user-owned and edited files.
+    pub fn new(root: &Path, fs: &'a dyn FileSystem, force: bool) -> Self {
+        Planner {
+            root: root.to_owned(),
+            fs,
+            force,
+            plan: Plan::default(),
+        }
+    }
+
+    /// A tool-owned file. `previous` is what webop generated for it before this command (from
+    /// the PROJECT file as it was); a file on disk that differs from it was edited by the user.
+    pub fn tool_owned(
+        &mut self,
+        path: &str,
+        contents: String,
+        previous: Option<&str>,
+    ) -> Result<(), Conflict> {
+        let action = match self.read(path)? {
+            None => Action::Create,
+            Some(disk) if disk == contents.as_bytes() => Action::Unchanged,
+            Some(disk) if self.force || previous.is_some_and(|p| p.as_bytes() == disk) => {
+                Action::Update
+            }
+            Some(_) => return Err(Conflict::Edited { path: path.into() }),
+        };
+        self.put(path, action, contents.into_bytes());
+        Ok(())
+    }
+
+    /// A file regenerated from the code (`webop manifests`): always replaced.
+    pub fn generated(&mut self, path: &str, contents: String) -> Result<(), Conflict> {
+        let action = match self.read(path)? {
+            None => Action::Create,
+            Some(disk) if disk == contents.as_bytes() => Action::Unchanged,
+            Some(_) => Action::Update,
+        };
+        self.put(path, action, contents.into_bytes());
+        Ok(())
+    }
+
+    /// A user-owned file: written if missing, else skipped (or overwritten with `--force`).
+    pub fn user_owned(&mut self, path: &str, contents: String) -> Result<(), Conflict> {
+        let (action, bytes) = match self.read(path)? {
+            None => (Action::Create, contents.into_bytes()),
+            Some(disk) if disk == contents.as_bytes() => (Action::Unchanged, disk),
+            Some(_) if self.force => (Action::Update, contents.into_bytes()),
+            Some(disk) => (Action::Skip, disk),
+        };
+        self.put(path, action, bytes);
+        Ok(())
+    }
+
+    /// Inserts `lines` above the `+webop:scaffold:<marker>` line of `path`: into the planned
+    /// contents if this plan writes the file, else into the file on disk.
+    pub fn insert(&mut self, path: &str, marker: &str, lines: &[String]) -> Result<(), Conflict> {
+        let planned = self
+            .plan
+            .changes
+            .get(path)
+            .map(|c| (c.action, c.contents.clone()));
+        let (action, current) = match planned {
+            Some(planned) => planned,
+            None => match self.read(path)? {
+                Some(disk) => (Action::Unchanged, disk),
+                None => {
+                    return Err(Conflict::MissingFile {
+                        path: path.into(),
+                        marker: marker.into(),
+                    });
+                }
+            },
+        };
+        let text = String::from_utf8_lossy(&current);
+        let inserted =
+            markers::insert(&text, marker, lines).ok_or_else(|| Conflict::MissingMarker {
+                path: path.into(),
+                marker: marker.into(),
+            })?;
+        let action = match action {
+            Action::Create => Action::Create,
+            _ if inserted.as_bytes() != current => Action::Update,
+            unchanged => unchanged,
+        };
+        self.put(path, action, inserted.into_bytes());
+        Ok(())
+    }
+
+    /// The finished plan, once every file it writes is known to be writable.
+    pub fn finish(self) -> Result<Plan, Conflict> {
+        for change in self.plan.writes() {
+            self.check_writable(&change.path)?;
+        }
+        Ok(self.plan)
+    }
+
+    fn put(&mut self, path: &str, action: Action, contents: Vec<u8>) {
+        let change = Change {
+            path: path.to_owned(),
+            action,
+            contents,
+        };
+        self.plan.changes.insert(path.to_owned(), change);
+    }
+
+    fn read(&self, path: &str) -> Result<Option<Vec<u8>>, Conflict> {
+        let full = self.root.join(path);
+        let io = |source| Conflict::Io {
+            path: path.into(),
+            source,
+        };
+        match self.fs.entry(&full).map_err(io)? {
+            Entry::Missing => Ok(None),
+            Entry::File { .. } => self.fs.read(&full).map(Some).map_err(io),
+            Entry::Dir { .. } | Entry::Other => Err(Conflict::InTheWay {
+                path: path.into(),
+                wanted: "file",
+            }),
+        }
+    }
+
+    /// The file must not be read-only, and its nearest existing ancestor must be a writable
+    /// directory. (Tests run as root, who may write anything: the permission bits decide.)
+    fn check_writable(&self, path: &str) -> Result<(), Conflict> {
+        let io = |source| Conflict::Io {
+            path: path.into(),
+            source,
+        };
+        let full = self.root.join(path);
+        if let Entry::File { read_only: true } = self.fs.entry(&full).map_err(io)? {
+            return Err(Conflict::ReadOnly { path: path.into() });
+        }
+        for ancestor in full.ancestors().skip(1) {
+            let shown = || {
+                ancestor
+                    .strip_prefix(&self.root)
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_else(|_| ancestor.display().to_string())
+            };
+            match self.fs.entry(ancestor).map_err(io)? {
+                Entry::Missing => continue,
+                Entry::Dir { read_only: false } => return Ok(()),
+                Entry::Dir { read_only: true } => {
+                    return Err(Conflict::ReadOnly { path: shown() });
+                }
+                Entry::File { .. } | Entry::Other => {
+                    return Err(Conflict::InTheWay {
+                        path: shown(),
+                        wanted: "directory",
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Action::Create => "created",
+            Action::Update => "updated",
+            Action::Skip => "skipped",
+            Action::Unchanged => "unchanged",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scaffold::fs::RealFs;
+    use std::fs;
+
+    fn planner(dir: &Path, force: bool) -> Planner<'static> {
+        Planner::new(dir, &RealFs, force)
+    }
+
+    #[test]
+    fn user_owned_files_are_written_once() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("a"), "mine").unwrap();
+        fs::write(dir.path().join("same"), "same").unwrap();
+        let mut p = planner(dir.path(), false);
+        p.user_owned("a", "theirs".into()).unwrap();
+        p.user_owned("b", "new".into()).unwrap();
+        p.user_owned("same", "same".into()).unwrap();
+        let plan = p.finish().unwrap();
+        assert_eq!(
+            plan.report(),
+            "skipped a (exists; --force to overwrite)\ncreated b\nunchanged same\n"
+        );
+        assert_eq!(plan.changes["a"].contents, b"mine");
+
+        let mut p = planner(dir.path(), true);
+        p.user_owned("a", "theirs".into()).unwrap();
+        assert_eq!(p.finish().unwrap().report(), "updated a\n");
+    }
+
+    #[test]
+    fn edited_tool_owned_files_are_refused_without_force() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("gen"), "edited").unwrap();
+        let mut p = planner(dir.path(), false);
+        let err = p.tool_owned("gen", "new".into(), Some("old")).unwrap_err();
+        assert!(err.to_string().starts_with("gen was edited"), "{err}");
+
+        let mut p = planner(dir.path(), false);
+        p.tool_owned("gen", "new".into(), Some("edited")).unwrap();
+        assert_eq!(p.finish().unwrap().report(), "updated gen\n");
+
+        let mut p = planner(dir.path(), true);
+        p.tool_owned("gen", "new".into(), Some("old")).unwrap();
+        assert_eq!(p.finish().unwrap().report(), "updated gen\n");
+    }
+
+    #[test]
+    fn insertions_apply_to_planned_or_existing_contents() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("k.yaml"), "r:\n# +webop:scaffold:m\n").unwrap();
+        let mut p = planner(dir.path(), false);
+        p.insert("k.yaml", "m", &["- a".into()]).unwrap();
+        p.user_owned("new.yaml", "r:\n# +webop:scaffold:n\n".into())
+            .unwrap();
+        p.insert("new.yaml", "n", &["- b".into()]).unwrap();
+        let err = p.insert("none.yaml", "m", &[]).unwrap_err();
+        assert!(matches!(err, Conflict::MissingFile { .. }));
+        let err = p.insert("new.yaml", "other", &[]).unwrap_err();
+        assert!(err.to_string().contains("+webop:scaffold:other"), "{err}");
+        let plan = p.finish().unwrap();
+        assert_eq!(plan.report(), "updated k.yaml\ncreated new.yaml\n");
+        assert_eq!(
+            plan.changes["k.yaml"].contents,
+            b"r:\n- a\n# +webop:scaffold:m\n"
+        );
+        assert_eq!(
+            plan.changes["new.yaml"].contents,
+            b"r:\n- b\n# +webop:scaffold:n\n"
+        );
+    }
+
+    #[test]
+    fn read_only_targets_are_refused() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("ro");
+        fs::write(&file, "x").unwrap();
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
+        let mut p = planner(dir.path(), true);
+        p.user_owned("ro", "y".into()).unwrap();
+        let err = p.finish().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "ro is read-only: refusing to write it (make it writable, or remove it)"
+        );
+
+        let sub = dir.path().join("sub");
+        fs::create_dir(&sub).unwrap();
+        fs::set_permissions(&sub, fs::Permissions::from_mode(0o555)).unwrap();
+        let mut p = planner(dir.path(), false);
+        p.user_owned("sub/deeper/new", "y".into()).unwrap();
+        assert!(matches!(p.finish(), Err(Conflict::ReadOnly { path }) if path == "sub"));
+    }
+
+    #[test]
+    fn a_file_where_a_directory_goes_is_in_the_way() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("src"), "x").unwrap();
+        let mut p = planner(dir.path(), true);
+        p.user_owned("src/main.rs", "fn main() {}".into()).unwrap();
+        assert!(matches!(p.finish(), Err(Conflict::InTheWay { path, .. }) if path == "src"));
+    }
+}

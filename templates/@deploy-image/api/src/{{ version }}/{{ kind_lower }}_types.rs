@@ -1,0 +1,72 @@
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, Time};
+use webop::prelude::*;
+
+// EDIT THIS FILE! THIS IS SCAFFOLDING FOR YOU TO OWN!
+// Run `make manifests` after changing it to regenerate the CRD.
+
+/// {{ kind }}Spec defines the desired state of {{ kind }}
+#[derive(CustomResource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[resource(group = "{{ group_domain }}", version = "{{ version }}", kind = "{{ kind }}")]
+{%- if plural_override %}
+#[resource(plural = "{{ plural_override }}")]
+{%- endif %}
+#[resource(doc = "{{ kind }} is the Schema for the {{ plural }} API")]
+#[subresource(status)]
+#[printcolumn(name = "Image", type = "string", json_path = ".spec.image")]
+#[printcolumn(name = "Replicas", type = "integer", json_path = ".spec.replicas")]
+#[printcolumn(name = "Available", type = "integer", json_path = ".status.availableReplicas")]
+#[printcolumn(name = "Phase", type = "string", json_path = ".status.phase")]
+#[printcolumn(name = "Age", type = "date", json_path = ".metadata.creationTimestamp")]
+#[serde(rename_all = "camelCase")]
+pub struct {{ kind }}Spec {
+    /// image is the container image that runs the application.
+    #[validate(required)]
+    pub image: String,
+
+    /// replicas is the number of pods to run.
+    #[validate(minimum = 1, maximum = 10)]
+    #[schema(default = 1)]
+    pub replicas: i32,
+
+    /// port is the port the container listens on and the Service exposes.
+    #[validate(minimum = 1, maximum = 65535)]
+    #[schema(default = {{ port }})]
+    pub port: i32,
+}
+
+/// {{ kind }}Status defines the observed state of {{ kind }}.
+#[derive(Schema, Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct {{ kind }}Status {
+    /// availableReplicas is the number of pods of the Deployment that are ready.
+    #[serde(default)]
+    pub available_replicas: i32,
+
+    /// phase summarises the {{ kind }}: Pending until every replica is available, then Running;
+    /// Failed when the Deployment cannot make progress.
+    pub phase: Option<{{ kind }}Phase>,
+
+    /// lastUpdateTime is when the status last changed.
+    pub last_update_time: Option<Time>,
+
+    /// conditions represent the current state of the {{ kind }} resource.
+    /// Each condition has a unique type and reflects the status of a specific aspect of the resource.
+    ///
+    /// Standard condition types include:
+    /// - "Available": the resource is fully functional
+    /// - "Progressing": the resource is being created or updated
+    /// - "Degraded": the resource failed to reach or maintain its desired state
+    ///
+    /// The status of each condition is one of True, False, or Unknown.
+    #[schema(list_type = "map", list_map_key = ["type"])]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<Condition>,
+}
+
+/// {{ kind }}Phase is the lifecycle phase of a {{ kind }}.
+#[derive(Schema, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum {{ kind }}Phase {
+    Pending,
+    Running,
+    Failed,
+}

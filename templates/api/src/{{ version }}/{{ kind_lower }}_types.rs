@@ -1,0 +1,48 @@
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::Condition;
+use webop::prelude::*;
+
+// EDIT THIS FILE! THIS IS SCAFFOLDING FOR YOU TO OWN!
+// Run `make manifests` after changing it to regenerate the CRD.
+
+/// {{ kind }}Spec defines the desired state of {{ kind }}
+#[derive(CustomResource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[resource(group = "{{ group_domain }}", version = "{{ version }}", kind = "{{ kind }}")]
+{%- if plural_override %}
+#[resource(plural = "{{ plural_override }}")]
+{%- endif %}
+{%- if not namespaced %}
+#[resource(scope = "Cluster")]
+{%- endif %}
+#[resource(doc = "{{ kind }} is the Schema for the {{ plural }} API")]
+#[subresource(status)]
+#[serde(rename_all = "camelCase")]
+pub struct {{ kind }}Spec {
+    // INSERT ADDITIONAL SPEC FIELDS - desired state of cluster
+    // Important: Run "make manifests" to regenerate the CRD after modifying this file.
+    // The attributes (`#[validate(...)]`, `#[schema(...)]`) become its OpenAPI v3 schema.
+    // More info: https://book.kubebuilder.io/reference/markers/crd-validation.html
+    //
+    /// foo is an example field of {{ kind }}. Edit {{ kind_lower }}_types.rs to remove/update
+    pub foo: Option<String>,
+}
+
+/// {{ kind }}Status defines the observed state of {{ kind }}.
+#[derive(Schema, Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct {{ kind }}Status {
+    // INSERT ADDITIONAL STATUS FIELD - define observed state of cluster
+    // Important: Run "make manifests" to regenerate the CRD after modifying this file.
+    //
+    /// conditions represent the current state of the {{ kind }} resource.
+    /// Each condition has a unique type and reflects the status of a specific aspect of the resource.
+    ///
+    /// Standard condition types include:
+    /// - "Available": the resource is fully functional
+    /// - "Progressing": the resource is being created or updated
+    /// - "Degraded": the resource failed to reach or maintain its desired state
+    ///
+    /// The status of each condition is one of True, False, or Unknown.
+    #[schema(list_type = "map", list_map_key = ["type"])]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<Condition>,
+}

