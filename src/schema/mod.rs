@@ -4,7 +4,7 @@
 //! The model is k8s-openapi's `JSONSchemaProps`, so a schema drops straight into a
 //! `CustomResourceDefinition`.
 
-mod k8s_types;
+mod k8s;
 mod markers;
 mod std_types;
 mod structs;
