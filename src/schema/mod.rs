@@ -12,7 +12,7 @@
 
 mod definitions;
 mod flatten;
-mod k8s_types;
+mod k8s;
 mod markers;
 mod std_types;
 mod structs;

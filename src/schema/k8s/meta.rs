@@ -1,54 +1,11 @@
-//! `Schema` for the k8s-openapi types CRDs embed, as controller-gen writes them: the types it
-//! overrides (`pkg/crd/known_types.go`: Time, Quantity, IntOrString, ObjectMeta, ...) and the
-//! ones it derives from their Go source (Condition, ...).
+//! The apimachinery meta/v1 types whose schemas webop writes by hand, with their Go doc comments
+//! as controller-gen carries them (line breaks included), so that they come out byte-identical.
 
-use k8s_openapi::api::core::v1::ObjectReference;
-use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
-use k8s_openapi::apimachinery::pkg::apis::meta::v1::{
-    Condition, LabelSelector, MicroTime, ObjectMeta, Time,
-};
-use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, LabelSelector, Time};
 
-use super::std_types::array;
-use super::{Definitions, JSONSchemaProps, Marker, Schema, StructSchema, typed};
-
-/// `impl Schema` for a k8s-openapi type: a named Go type, so a reference with a definition.
-macro_rules! named {
-    ($ty:ty, |$defs:ident| $definition:expr) => {
-        impl Schema for $ty {
-            fn use_site(defs: &mut Definitions) -> JSONSchemaProps {
-                #[allow(unused_variables)]
-                defs.named::<Self>(JSONSchemaProps::default(), |$defs| $definition)
-            }
-        }
-    };
-}
-
-named!(Time, |defs| typed("string", Some("date-time")));
-named!(MicroTime, |defs| typed("string", Some("date-time")));
-
-// Embedded metadata is opaque to a CRD schema: the API server owns its shape.
-named!(ObjectMeta, |defs| typed("object", None));
-
-fn int_or_string() -> JSONSchemaProps {
-    JSONSchemaProps {
-        x_kubernetes_int_or_string: Some(true),
-        any_of: Some(vec![typed("integer", None), typed("string", None)]),
-        ..JSONSchemaProps::default()
-    }
-}
-
-named!(IntOrString, |defs| int_or_string());
-
-named!(Quantity, |defs| {
-    JSONSchemaProps {
-            pattern: Some(
-                r"^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$"
-                    .to_owned(),
-            ),
-            ..int_or_string()
-        }
-});
+use super::named;
+use crate::schema::std_types::array;
+use crate::schema::{Definitions, JSONSchemaProps, Marker, Schema, StructSchema};
 
 // metav1.Condition, as controller-gen derives it from its Go source and markers.
 named!(Condition, |defs| {
@@ -193,56 +150,6 @@ named!(LabelSelector, |defs| {
                  matchExpressions are ANDed. An empty label selector matches no objects. A null\n\
                  label selector matches all objects.",
             ),
-            &[Marker::StructType("atomic")],
-        )
-});
-
-// core/v1 ObjectReference, as controller-gen derives it.
-named!(ObjectReference, |defs| {
-    let mut s = StructSchema::new("ObjectReference");
-    let fields: [(&str, &str); 7] = [
-        ("apiVersion", "API version of the referent."),
-        (
-            "fieldPath",
-            "If referring to a piece of an object instead of an entire object, this string\n\
-                 should contain a valid JSON/Go field access statement, such as desiredState.manifest.containers[2].\n\
-                 For example, if the object reference is to a container within a pod, this would take on a value like:\n\
-                 \"spec.containers{name}\" (where \"name\" refers to the name of the container that triggered\n\
-                 the event) or if no container name is specified \"spec.containers[2]\" (container with\n\
-                 index 2 in this pod). This syntax is chosen only to have some well-defined way of\n\
-                 referencing a part of an object.",
-        ),
-        (
-            "kind",
-            "Kind of the referent.\n\
-                 More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
-        ),
-        (
-            "name",
-            "Name of the referent.\n\
-                 More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-        ),
-        (
-            "namespace",
-            "Namespace of the referent.\n\
-                 More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces/",
-        ),
-        (
-            "resourceVersion",
-            "Specific resourceVersion to which this reference is made, if any.\n\
-                 More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#concurrency-control-and-consistency",
-        ),
-        (
-            "uid",
-            "UID of the referent.\n\
-                 More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#uids",
-        ),
-    ];
-    for (name, doc) in fields {
-        s.field(name, false, Some(doc), String::use_site(defs), &[]);
-    }
-    s.finish(
-            Some("ObjectReference contains enough information to let you inspect or modify the referred object."),
             &[Marker::StructType("atomic")],
         )
 });
