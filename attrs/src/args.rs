@@ -16,6 +16,8 @@ pub struct Arg {
 }
 
 /// What follows a key.
+// Short-lived values, one per attribute argument: boxing the expression would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub enum ArgValue {
     /// A bare `key`.

@@ -30,70 +30,10 @@ fn invalid(what: &'static str, value: &str, rule: impl Into<String>) -> Invalid 
     }
 }
 
-/// Rust's keywords (strict and reserved, edition 2024).
-const RUST_KEYWORDS: &[&str] = &[
-    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
-    "false", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut",
-    "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "type",
-    "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final", "macro",
-    "override", "priv", "try", "typeof", "unsized", "virtual", "yield",
-];
-
-/// Whether `word` is a Rust keyword (strict or reserved, edition 2024).
-pub fn is_rust_keyword(word: &str) -> bool {
-    RUST_KEYWORDS.contains(&word)
-}
-
-/// The type, trait and derive names of Rust's 2024 prelude (`std::prelude::rust_2024`: the v1
-/// prelude, its derive macros, and `FromIterator`, `TryFrom`, `TryInto`, `Future`, `IntoFuture`).
-/// A kind with one of these names would shadow it in the generated code.
-const RUST_PRELUDE: &[&str] = &[
-    "AsMut",
-    "AsRef",
-    "AsyncFn",
-    "AsyncFnMut",
-    "AsyncFnOnce",
-    "Box",
-    "Clone",
-    "Copy",
-    "Debug",
-    "Default",
-    "DoubleEndedIterator",
-    "Drop",
-    "Eq",
-    "Err",
-    "ExactSizeIterator",
-    "Extend",
-    "Fn",
-    "FnMut",
-    "FnOnce",
-    "From",
-    "FromIterator",
-    "Future",
-    "Hash",
-    "Into",
-    "IntoFuture",
-    "IntoIterator",
-    "Iterator",
-    "None",
-    "Ok",
-    "Option",
-    "Ord",
-    "PartialEq",
-    "PartialOrd",
-    "Result",
-    "Send",
-    "Sized",
-    "Some",
-    "String",
-    "Sync",
-    "ToOwned",
-    "ToString",
-    "TryFrom",
-    "TryInto",
-    "Unpin",
-    "Vec",
-];
+pub use webop_attrs::names::is_rust_keyword;
+use webop_attrs::names::{
+    dns_label_rule, dns_subdomain_rule, is_dns1123_subdomain, kind_rule, version_rule,
+};
 
 /// Names the scaffolded code itself uses next to the kind: the imports of the API types file and
 /// the items of the controller module.
@@ -104,33 +44,7 @@ const COMPANION_SUFFIXES: &[&str] = &["Spec", "Status", "Phase", "List"];
 
 /// A kind: PascalCase ASCII, a Rust identifier that is neither a keyword nor a prelude name.
 pub fn kind(value: &str) -> Result<(), Invalid> {
-    let mut chars = value.chars();
-    let pascal = chars.next().is_some_and(|c| c.is_ascii_uppercase())
-        && chars.all(|c| c.is_ascii_alphanumeric());
-    if !pascal {
-        return Err(invalid(
-            "kind",
-            value,
-            "a kind must be PascalCase: an upper-case ASCII letter followed by ASCII letters and \
-             digits (like WebApp or Memcached)",
-        ));
-    }
-    if RUST_KEYWORDS.contains(&value) {
-        return Err(invalid(
-            "kind",
-            value,
-            "a kind must not be a Rust keyword (it names a Rust type)",
-        ));
-    }
-    if RUST_PRELUDE.contains(&value) {
-        return Err(invalid(
-            "kind",
-            value,
-            format!(
-                "a kind must not be a name of Rust's prelude: the generated type would shadow std's {value}"
-            ),
-        ));
-    }
+    kind_rule(value).map_err(|rule| invalid("kind", value, rule))?;
     if SCAFFOLD_NAMES.contains(&value) {
         return Err(invalid(
             "kind",
@@ -165,37 +79,8 @@ pub fn kind_alongside(value: &str, version: &str, others: &[&str]) -> Result<(),
     Ok(())
 }
 
-const DNS1123_SUBDOMAIN_RULE: &str = "must be a DNS-1123 subdomain: at most 253 characters of \
-     lower-case letters, digits, '-' and '.', each dot-separated label starting and ending with a \
-     letter or digit (like example.com)";
-
-/// A DNS-1123 subdomain (what Kubernetes requires of API group names).
-fn is_dns1123_subdomain(value: &str) -> bool {
-    value.len() <= 253 && !value.is_empty() && value.split('.').all(is_dns1123_label_shape)
-}
-
-/// Lower-case alphanumerics and '-', starting and ending with an alphanumeric.
-fn is_dns1123_label_shape(label: &str) -> bool {
-    let alnum = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit();
-    label.starts_with(alnum)
-        && label.ends_with(alnum)
-        && label.chars().all(|c| alnum(c) || c == '-')
-}
-
 fn dns_subdomain(what: &'static str, value: &str) -> Result<(), Invalid> {
-    if is_dns1123_subdomain(value) {
-        return Ok(());
-    }
-    let detail = if value.len() > 253 {
-        format!(" (it has {} characters)", value.len())
-    } else {
-        String::new()
-    };
-    Err(invalid(
-        what,
-        value,
-        format!("a {what} {DNS1123_SUBDOMAIN_RULE}{detail}"),
-    ))
+    dns_subdomain_rule(what, value).map_err(|rule| invalid(what, value, rule))
 }
 
 /// An API group (`app`): a DNS-1123 subdomain.
@@ -218,37 +103,18 @@ pub fn qualified_group(group: &str, domain: &str) -> Result<(), Invalid> {
         "group",
         group,
         format!(
-            "with domain {domain:?} the full API group {full:?} ({} characters) {DNS1123_SUBDOMAIN_RULE}",
-            full.len()
+            "with domain {domain:?} the full API group {full:?} ({} characters) {}",
+            full.len(),
+            dns_subdomain_rule("group", &full)
+                .unwrap_err()
+                .trim_start_matches("a group ")
         ),
     ))
 }
 
 /// A version: `^v\d+((alpha|beta)\d+)?$`.
 pub fn version(value: &str) -> Result<(), Invalid> {
-    fn digits(s: &str) -> Option<&str> {
-        let end = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
-        (end > 0).then(|| &s[end..])
-    }
-    let valid = value
-        .strip_prefix('v')
-        .and_then(digits)
-        .is_some_and(|rest| {
-            rest.is_empty()
-                || ["alpha", "beta"].iter().any(|stage| {
-                    rest.strip_prefix(stage)
-                        .and_then(digits)
-                        .is_some_and(str::is_empty)
-                })
-        });
-    if valid {
-        return Ok(());
-    }
-    Err(invalid(
-        "version",
-        value,
-        r"a version must match ^v\d+((alpha|beta)\d+)?$ (like v1, v2beta1 or v1alpha2)",
-    ))
+    version_rule(value).map_err(|rule| invalid("version", value, rule))
 }
 
 /// Package names Cargo refuses or reserves.
@@ -273,7 +139,7 @@ const CARGO_RESERVED: &[&str] = &[
 /// and `<name>-system` is the namespace, so at most 56 characters) and a valid Cargo package name.
 pub fn project_name(value: &str) -> Result<(), Invalid> {
     let shape = value.starts_with(|c: char| c.is_ascii_lowercase())
-        && is_dns1123_label_shape(value)
+        && dns_label_rule("project name", value).is_ok()
         && value.len() <= 56;
     if !shape {
         return Err(invalid(
@@ -285,8 +151,7 @@ pub fn project_name(value: &str) -> Result<(), Invalid> {
              than the directory's name",
         ));
     }
-    if CARGO_RESERVED.contains(&value) || RUST_KEYWORDS.contains(&value.replace('-', "_").as_str())
-    {
+    if CARGO_RESERVED.contains(&value) || is_rust_keyword(&value.replace('-', "_")) {
         return Err(invalid(
             "project name",
             value,
@@ -299,15 +164,7 @@ pub fn project_name(value: &str) -> Result<(), Invalid> {
 
 /// A plural resource name: lower-case alphanumerics and '-' (a DNS-1123 label).
 pub fn plural(value: &str) -> Result<(), Invalid> {
-    if is_dns1123_label_shape(value) && value.len() <= 63 {
-        return Ok(());
-    }
-    Err(invalid(
-        "plural",
-        value,
-        "a plural must be a DNS-1123 label: at most 63 characters of lower-case letters, digits \
-         and '-', starting and ending with a letter or digit (like webapps)",
-    ))
+    dns_label_rule("plural", value).map_err(|rule| invalid("plural", value, rule))
 }
 
 /// ASCII without spaces, quotes, backslashes, braces or '#': safe in every generated file.

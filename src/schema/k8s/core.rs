@@ -3,7 +3,6 @@
 
 use k8s_openapi::api::core::v1::ObjectReference;
 
-use super::named;
 use crate::schema::{Definitions, JSONSchemaProps, Marker, Schema, StructSchema};
 
 // core/v1 ObjectReference, as controller-gen derives it.

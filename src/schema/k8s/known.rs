@@ -6,7 +6,6 @@ use k8s_openapi::apimachinery::pkg::apis::meta::v1::{MicroTime, ObjectMeta, Time
 use k8s_openapi::apimachinery::pkg::runtime::RawExtension;
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 
-use super::named;
 use crate::schema::{Definitions, JSONSchemaProps, Schema, typed};
 
 named!(Time, |defs| typed("string", Some("date-time")));

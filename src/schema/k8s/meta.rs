@@ -3,7 +3,6 @@
 
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, LabelSelector, Time};
 
-use super::named;
 use crate::schema::std_types::array;
 use crate::schema::{Definitions, JSONSchemaProps, Marker, Schema, StructSchema};
 

@@ -27,7 +27,6 @@ macro_rules! named {
         }
     };
 }
-use named;
 
 mod core;
 mod decode;
