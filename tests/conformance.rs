@@ -5,6 +5,18 @@
 // Several #[printcolumn]s share `type = "string"`: that is their design, not a mistake.
 #![allow(clippy::duplicated_attributes)]
 
+#[path = "conformance/enums.rs"]
+mod enums;
+#[path = "conformance/external_docs.rs"]
+mod external_docs;
+#[path = "conformance/gen_foo.rs"]
+mod gen_foo;
+#[path = "conformance/gen_zoo.rs"]
+mod gen_zoo;
+#[path = "conformance/immutable.rs"]
+mod immutable;
+#[path = "conformance/oneof.rs"]
+mod oneof;
 #[path = "conformance/webapp.rs"]
 mod webapp;
 
@@ -40,4 +52,34 @@ fn check(case: &str, crds: Vec<webop::crd::CustomResourceDefinition>) {
 #[test]
 fn webapp() {
     check("webapp", webapp::crds());
+}
+
+#[test]
+fn enums() {
+    check("enums", enums::crds());
+}
+
+#[test]
+fn external_docs() {
+    check("external_docs", external_docs::crds());
+}
+
+#[test]
+fn immutable() {
+    check("immutable", immutable::crds());
+}
+
+#[test]
+fn oneof() {
+    check("oneof", oneof::crds());
+}
+
+#[test]
+fn gen_foo() {
+    check("gen_foo", gen_foo::crds());
+}
+
+#[test]
+fn gen_zoo() {
+    check("gen_zoo", gen_zoo::crds());
 }

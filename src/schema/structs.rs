@@ -86,7 +86,8 @@ impl StructSchema {
         let mut schema = JSONSchemaProps {
             x_kubernetes_validations: (!guards.is_empty()).then_some(guards),
             description: description.map(str::to_owned),
-            properties: Some(self.properties),
+            // Go's `properties` is an `omitempty` map: a struct without fields has none.
+            properties: (!self.properties.is_empty()).then_some(self.properties),
             required: (!required.is_empty()).then_some(required),
             all_of: (!self.embedded.is_empty()).then_some(self.embedded),
             ..typed("object", None)
@@ -178,6 +179,15 @@ mod tests {
             (Some("field doc"), Some(1.0))
         );
         assert_eq!(schema.description.as_deref(), Some("Spec doc"));
+    }
+
+    #[test]
+    fn a_struct_without_fields_has_no_properties() {
+        let schema = StructSchema::new("Empty").finish(Some("nothing"), &[]);
+        assert_eq!(
+            (schema.properties, schema.type_.as_deref()),
+            (None, Some("object"))
+        );
     }
 
     #[test]
