@@ -5,6 +5,8 @@
 // Several #[printcolumn]s share `type = "string"`: that is their design, not a mistake.
 #![allow(clippy::duplicated_attributes)]
 
+#[path = "conformance/cronjob.rs"]
+mod cronjob;
 #[path = "conformance/enums.rs"]
 mod enums;
 #[path = "conformance/external_docs.rs"]
@@ -15,6 +17,10 @@ mod gen_foo;
 mod gen_zoo;
 #[path = "conformance/immutable.rs"]
 mod immutable;
+#[path = "conformance/job.rs"]
+mod job;
+#[path = "conformance/multiple_versions.rs"]
+mod multiple_versions;
 #[path = "conformance/oneof.rs"]
 mod oneof;
 #[path = "conformance/webapp.rs"]
@@ -82,4 +88,19 @@ fn gen_foo() {
 #[test]
 fn gen_zoo() {
     check("gen_zoo", gen_zoo::crds());
+}
+
+#[test]
+fn multiple_versions() {
+    check("multiple_versions", multiple_versions::crds());
+}
+
+#[test]
+fn cronjob() {
+    check("cronjob", cronjob::crds());
+}
+
+#[test]
+fn job() {
+    check("job", job::crds());
 }

@@ -254,6 +254,14 @@ struct Case {
 
 const CRD_CASES: &[Case] = &[
     Case {
+        ours: "cronjob/testdata.kubebuilder.io_cronjobs.yaml",
+        golden: "pkg/crd/testdata/testdata.kubebuilder.io_cronjobs.yaml",
+        left_out: &[(
+            "/spec/versions/0/schema/openAPIV3Schema/properties/spec",
+            "jobTemplate",
+        )],
+    },
+    Case {
         ours: "enums/testdata.kubebuilder.io_enums.yaml",
         golden: "pkg/crd/testdata/testdata.kubebuilder.io_enums.yaml",
         left_out: &[],
@@ -276,6 +284,16 @@ const CRD_CASES: &[Case] = &[
     Case {
         ours: "immutable/testdata.kubebuilder.io_immutabletypes.yaml",
         golden: "pkg/crd/testdata/testdata.kubebuilder.io_immutabletypes.yaml",
+        left_out: &[],
+    },
+    Case {
+        ours: "job/testdata.kubebuilder.io_jobs.yaml",
+        golden: "pkg/crd/testdata/testdata.kubebuilder.io_jobs.yaml",
+        left_out: &[],
+    },
+    Case {
+        ours: "multiple_versions/testdata.kubebuilder.io_versionedresources.yaml",
+        golden: "pkg/crd/testdata/multiple_versions/testdata.kubebuilder.io_versionedresources.yaml",
         left_out: &[],
     },
     Case {
@@ -331,10 +349,17 @@ fn committed_conformance_cases_match_goldens() {
         let expected = expected_from_golden(&mut golden, case.left_out);
         let ours = std::fs::read_to_string(ours_dir.join(case.ours)).unwrap();
         if ours != expected {
+            // For a full diff against ours.
+            let written = Path::new(env!("CARGO_TARGET_TMPDIR"))
+                .join("conformance")
+                .join(case.ours);
+            std::fs::create_dir_all(written.parent().unwrap()).unwrap();
+            std::fs::write(&written, &expected).unwrap();
             failures.push(format!(
-                "{} vs {}: {}",
+                "{} vs {} (as webop would write it: {}): {}",
                 case.ours,
                 case.golden,
+                written.display(),
                 first_difference(&ours, &expected)
             ));
         }
