@@ -364,5 +364,13 @@ fn committed_conformance_cases_match_goldens() {
             ));
         }
     }
+    let ours = std::fs::read_to_string(ours_dir.join("rbac/role.yaml")).unwrap();
+    let golden = tools.read("pkg/rbac/testdata/role.yaml");
+    if ours != golden {
+        failures.push(format!(
+            "rbac/role.yaml vs pkg/rbac/testdata/role.yaml: {}",
+            first_difference(&ours, &golden)
+        ));
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
