@@ -5,6 +5,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::{Data, DeriveInput, Fields};
 use webop_attrs::kind_attrs::{self, KindAttrs};
+use webop_attrs::schema_attrs::Target;
 
 use crate::schema_derive;
 
@@ -59,6 +60,16 @@ fn check_unit_spec(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<()> {
     if attrs.scale.is_some() {
         return Err(no_spec(
             "the scale subresource needs a spec_path into the spec",
+        ));
+    }
+    let schema = webop_attrs::schema_attrs::parse(&input.attrs, Target::Type)?;
+    if let Some(marker) = schema.markers.first() {
+        return Err(syn::Error::new(
+            marker.span,
+            format!(
+                "a schema attribute has nothing to apply to: the kind has no spec ({} is a unit struct)",
+                input.ident
+            ),
         ));
     }
     Ok(())

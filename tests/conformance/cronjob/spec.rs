@@ -284,7 +284,8 @@ pub struct CronJobSpec {
     pub nested_map: Option<BTreeMap<String, BTreeMap<String, String>>>,
 
     /// Checks that multiply-nested maps work
-    pub nested_nested_map: Option<BTreeMap<String, BTreeMap<String, BTreeMap<String, String>>>>,
+    #[serde(default)]
+    pub nested_nested_map: BTreeMap<String, BTreeMap<String, BTreeMap<String, String>>>,
 
     /// Checks that maps containing types that contain maps work
     #[serde(rename = "nestedMapInStruct")]
