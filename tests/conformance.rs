@@ -13,7 +13,8 @@
 //!
 //! Not here, having no Rust equivalent:
 //! - `plural`: a root type with a field of its own (`Test string`) besides `spec`/`status`; the
-//!   derive builds the root from the spec struct, as kube-derive does.
+//!   derive builds the root from the spec struct, as kube-derive does. Its point, the plural
+//!   `testquotas` of `TestQuota`, is unit-tested in `webop_attrs::names`.
 //! - `nogroup`: a CRD in the core group (`+groupName=`); the API server refuses it (a CRD's name
 //!   is `<plural>.<group>`).
 //! - `internal_version`: a package marked `+kubebuilder:skip`, which yields nothing (in Rust
