@@ -4,7 +4,10 @@
 //! - every golden YAML file is parsed and re-emitted by `webop::yaml`, byte for byte;
 //! - every golden CRD goes through `webop::manifests::crd_file` unchanged;
 //! - the `+kubebuilder:rbac` markers of the test projects, as `webop::rbac::Rule`s, produce
-//!   their `role.yaml` through `webop::manifests::role_file`.
+//!   their `role.yaml` through `webop::manifests::role_file`;
+//! - webop's committed conformance cases (`tests/conformance/<case>/`, produced from Rust types)
+//!   equal the goldens of the equivalent Go types, but for the version annotation and the
+//!   properties a case documents as left out.
 //!
 //! The goldens are not part of webop: the tests read them at run time from bare git mirrors
 //! (`$WEBOP_MIRRORS`, default `/work/.mirror`) and are ignored by default. Run them with
