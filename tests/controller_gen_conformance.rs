@@ -4,7 +4,10 @@
 //! - every golden YAML file is parsed and re-emitted by `webop::yaml`, byte for byte;
 //! - every golden CRD goes through `webop::manifests::crd_file` unchanged;
 //! - the `+kubebuilder:rbac` markers of the test projects, as `webop::rbac::Rule`s, produce
-//!   their `role.yaml` through `webop::manifests::role_file`.
+//!   their `role.yaml` through `webop::manifests::role_file`;
+//! - webop's committed conformance cases (`tests/conformance/<case>/`, produced from Rust types)
+//!   equal the goldens of the equivalent Go types, but for the version annotation and the
+//!   properties a case documents as left out.
 //!
 //! The goldens are not part of webop: the tests read them at run time from bare git mirrors
 //! (`$WEBOP_MIRRORS`, default `/work/.mirror`) and are ignored by default. Run them with
@@ -238,4 +241,139 @@ fn role_files_match_golden_roles() {
             first_difference(&ours, &golden)
         );
     }
+}
+
+/// A committed conformance case (`tests/conformance/<case>/`) and the controller-gen golden it
+/// was verified against.
+struct Case {
+    /// Our expected file, relative to `tests/conformance/`.
+    ours: &'static str,
+    /// controller-gen's golden in controller-tools v0.21.0.
+    golden: &'static str,
+    /// Properties of the golden the Rust case leaves out (no Rust equivalent; each case's module
+    /// doc says why): the JSON pointer of an object schema and a property name.
+    left_out: &'static [(&'static str, &'static str)],
+}
+
+const CRD_CASES: &[Case] = &[
+    Case {
+        ours: "cronjob/testdata.kubebuilder.io_cronjobs.yaml",
+        golden: "pkg/crd/testdata/testdata.kubebuilder.io_cronjobs.yaml",
+        left_out: &[(
+            "/spec/versions/0/schema/openAPIV3Schema/properties/spec",
+            "jobTemplate",
+        )],
+    },
+    Case {
+        ours: "enums/testdata.kubebuilder.io_enums.yaml",
+        golden: "pkg/crd/testdata/testdata.kubebuilder.io_enums.yaml",
+        left_out: &[],
+    },
+    Case {
+        ours: "external_docs/testdata.kubebuilder.io_externaldocs.yaml",
+        golden: "pkg/crd/testdata/testdata.kubebuilder.io_externaldocs.yaml",
+        left_out: &[],
+    },
+    Case {
+        ours: "gen_foo/bar.example.com_foos.yaml",
+        golden: "pkg/crd/testdata/gen/bar.example.com_foos.yaml",
+        left_out: &[],
+    },
+    Case {
+        ours: "gen_zoo/bar.example.com_zoos.yaml",
+        golden: "pkg/crd/testdata/gen/zoo/bar.example.com_zoos.yaml",
+        left_out: &[],
+    },
+    Case {
+        ours: "immutable/testdata.kubebuilder.io_immutabletypes.yaml",
+        golden: "pkg/crd/testdata/testdata.kubebuilder.io_immutabletypes.yaml",
+        left_out: &[],
+    },
+    Case {
+        ours: "job/testdata.kubebuilder.io_jobs.yaml",
+        golden: "pkg/crd/testdata/testdata.kubebuilder.io_jobs.yaml",
+        left_out: &[],
+    },
+    Case {
+        ours: "multiple_versions/testdata.kubebuilder.io_versionedresources.yaml",
+        golden: "pkg/crd/testdata/multiple_versions/testdata.kubebuilder.io_versionedresources.yaml",
+        left_out: &[],
+    },
+    Case {
+        ours: "oneof/testdata.kubebuilder.io_oneofs.yaml",
+        golden: "pkg/crd/testdata/testdata.kubebuilder.io_oneofs.yaml",
+        left_out: &[],
+    },
+];
+
+/// The golden as webop writes it: webop's version annotation instead of controller-gen's, and
+/// without the left-out properties.
+fn expected_from_golden(golden: &mut String, left_out: &[(&str, &str)]) -> String {
+    let (mut values, _) = parse_golden(golden);
+    let mut crd = values.remove(0);
+    let annotations = crd["metadata"]
+        .as_object_mut()
+        .unwrap()
+        .entry("annotations")
+        .or_insert_with(|| Value::Object(serde_json::Map::new()));
+    let annotations = annotations.as_object_mut().unwrap();
+    annotations.remove("controller-gen.kubebuilder.io/version");
+    annotations.insert(
+        webop::crd::VERSION_ANNOTATION.to_owned(),
+        Value::String(webop::crd::VERSION.to_owned()),
+    );
+    for (pointer, property) in left_out {
+        let schema = crd
+            .pointer_mut(pointer)
+            .unwrap_or_else(|| panic!("{pointer} not in the golden"));
+        let properties = schema["properties"].as_object_mut().unwrap();
+        assert!(
+            properties.remove(*property).is_some(),
+            "{pointer}: no property {property}"
+        );
+        if let Some(required) = schema.get_mut("required").and_then(Value::as_array_mut) {
+            required.retain(|name| name != property);
+            if required.is_empty() {
+                schema.as_object_mut().unwrap().remove("required");
+            }
+        }
+    }
+    webop::manifests::crd_file(&crd).contents
+}
+
+#[test]
+#[ignore = "reads controller-gen's golden files from local git mirrors"]
+fn committed_conformance_cases_match_goldens() {
+    let tools = Mirror::open(CONTROLLER_TOOLS, CONTROLLER_TOOLS_REVISION);
+    let ours_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance");
+    let mut failures = Vec::new();
+    for case in CRD_CASES {
+        let mut golden = tools.read(case.golden);
+        let expected = expected_from_golden(&mut golden, case.left_out);
+        let ours = std::fs::read_to_string(ours_dir.join(case.ours)).unwrap();
+        if ours != expected {
+            // For a full diff against ours.
+            let written = Path::new(env!("CARGO_TARGET_TMPDIR"))
+                .join("conformance")
+                .join(case.ours);
+            std::fs::create_dir_all(written.parent().unwrap()).unwrap();
+            std::fs::write(&written, &expected).unwrap();
+            failures.push(format!(
+                "{} vs {} (as webop would write it: {}): {}",
+                case.ours,
+                case.golden,
+                written.display(),
+                first_difference(&ours, &expected)
+            ));
+        }
+    }
+    let ours = std::fs::read_to_string(ours_dir.join("rbac/role.yaml")).unwrap();
+    let golden = tools.read("pkg/rbac/testdata/role.yaml");
+    if ours != golden {
+        failures.push(format!(
+            "rbac/role.yaml vs pkg/rbac/testdata/role.yaml: {}",
+            first_difference(&ours, &golden)
+        ));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

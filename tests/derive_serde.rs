@@ -69,3 +69,34 @@ struct Loose {
 fn a_struct_can_make_its_fields_optional_by_default() {
     assert_eq!(Loose::schema().required, Some(vec!["b".to_owned()]));
 }
+
+/// serde's container `default`: missing fields come from the struct's `Default` impl.
+#[derive(Schema, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+struct Tuning {
+    level: i32,
+    mode: String,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            level: 7,
+            mode: "fast".into(),
+        }
+    }
+}
+
+#[test]
+fn a_container_default_fills_missing_fields_from_the_default_impl() {
+    let tuning: Tuning = serde_json::from_value(json!({"mode": "slow"})).unwrap();
+    assert_eq!(
+        tuning,
+        Tuning {
+            level: 7,
+            mode: "slow".into()
+        }
+    );
+    let schema = serde_json::to_value(Tuning::schema()).unwrap();
+    assert_eq!(schema.get("required"), None);
+}

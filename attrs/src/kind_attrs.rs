@@ -21,8 +21,11 @@ pub struct KindAttrs {
     pub singular: String,
     pub short_names: Vec<String>,
     pub categories: Vec<String>,
-    /// The status type and whether it has the status subresource.
+    /// The status type and whether it has the status subresource. `None` for a kind without a
+    /// status field, which may still have the subresource (`#[subresource(status = "()")]`).
     pub status: Option<(syn::Type, bool)>,
+    /// Whether the kind has the status subresource.
+    pub status_subresource: bool,
     pub doc: Option<String>,
     pub spec_required: bool,
     /// `#[resource(skip)]`: no CRD for this kind (controller-gen's `+kubebuilder:skip`).
@@ -79,7 +82,7 @@ struct Builder {
     singular: Option<LitStr>,
     short_names: Vec<String>,
     categories: Vec<String>,
-    status_type: Option<(LitStr, bool)>,
+    status_type: Option<LitStr>,
     status_subresource: bool,
     doc: Option<String>,
     spec_required: bool,
@@ -119,7 +122,7 @@ pub fn parse(attrs: &[Attribute], spec_ident: &syn::Ident) -> syn::Result<KindAt
                         "status" => {
                             b.status_subresource = true;
                             if let crate::args::ArgValue::Value(_) = arg.value {
-                                b.status_type = Some((arg.non_empty_string()?, true));
+                                b.status_type = Some(arg.non_empty_string()?);
                             }
                         }
                         "scale" => scale = Some(scale_arg(arg)?),
@@ -220,10 +223,21 @@ pub fn parse(attrs: &[Attribute], spec_ident: &syn::Ident) -> syn::Result<KindAt
 
     let kind_name = kind.value();
     let status = match (b.status_type, b.status_subresource) {
-        (Some((ty, subresource)), _) => Some((
-            ty.parse::<syn::Type>()?,
-            subresource || b.status_subresource,
-        )),
+        (Some(ty), subresource) => {
+            let parsed = ty.parse::<syn::Type>()?;
+            if is_unit(&parsed) {
+                // Go: `+kubebuilder:subresource:status` on a type without a `Status` field.
+                if !subresource {
+                    return Err(syn::Error::new(
+                        ty.span(),
+                        "`status = \"()\"` is a kind without a status field, which only the status subresource can have: write #[subresource(status = \"()\")]",
+                    ));
+                }
+                None
+            } else {
+                Some((parsed, subresource))
+            }
+        }
         (None, true) => Some((
             syn::parse_str::<syn::Type>(&format!("{kind_name}Status"))?,
             true,
@@ -247,6 +261,7 @@ pub fn parse(attrs: &[Attribute], spec_ident: &syn::Ident) -> syn::Result<KindAt
         short_names: b.short_names,
         categories: b.categories,
         status,
+        status_subresource: b.status_subresource,
         doc: b.doc,
         spec_required: b.spec_required,
         skip_crd: b.skip_crd,
@@ -260,6 +275,10 @@ pub fn parse(attrs: &[Attribute], spec_ident: &syn::Ident) -> syn::Result<KindAt
         annotations,
         labels,
     })
+}
+
+fn is_unit(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Tuple(tuple) if tuple.elems.is_empty())
 }
 
 const RESOURCE_KEYS: [&str; 12] = [
@@ -299,7 +318,7 @@ fn resource_arg(arg: &Arg, b: &mut Builder) -> syn::Result<()> {
                 b.categories.push(lower(s, "category")?.value());
             }
         }
-        "status" => b.status_type = Some((arg.non_empty_string()?, false)),
+        "status" => b.status_type = Some(arg.non_empty_string()?),
         "doc" => b.doc = Some(arg.string()?.value()),
         "spec_required" => b.spec_required = arg.flag()?,
         "skip" => b.skip_crd = arg.flag()?,

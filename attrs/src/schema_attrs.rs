@@ -187,8 +187,15 @@ fn validate_arg(
     seen: &mut Seen,
     out: &mut SchemaAttrs,
 ) -> syn::Result<()> {
-    seen.once(arg)?;
     let name = arg.name();
+    // Each one-of constraint is a rule of its own, so it may be given several times
+    // (controller-gen: repeated `+kubebuilder:validation:AtMostOneOf` markers).
+    if !matches!(
+        name.as_str(),
+        "at_most_one_of" | "exactly_one_of" | "at_least_one_of"
+    ) {
+        seen.once(arg)?;
+    }
     let field_only = |what: &str| {
         syn::Error::new(
             arg.key.span(),
@@ -442,5 +449,30 @@ fn check_list_map_keys(markers: &[MarkerAt]) -> syn::Result<()> {
             "`list_map_key` needs `list_type = \"map\"` on the same field (an associative list)",
         )),
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_struct(source: &str) -> syn::Result<SchemaAttrs> {
+        let item: syn::ItemStruct = syn::parse_str(source).unwrap();
+        parse(&item.attrs, Target::Type)
+    }
+
+    #[test]
+    fn one_of_constraints_may_repeat_but_other_keys_may_not() {
+        let attrs = parse_struct(
+            r#"#[validate(at_most_one_of = ["a", "b"])] #[validate(at_most_one_of = ["c", "d"])] struct S;"#,
+        )
+        .unwrap();
+        assert_eq!(attrs.markers.len(), 2);
+        let err = parse_struct(
+            "#[validate(min_properties = 1)] #[validate(min_properties = 2)] struct S;",
+        )
+        .err()
+        .unwrap();
+        assert_eq!(err.to_string(), "`min_properties` is given twice");
     }
 }

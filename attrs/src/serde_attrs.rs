@@ -11,6 +11,8 @@ use crate::args::{Arg, ArgValue, args_of};
 pub struct Container {
     pub rename_all: Option<RenameRule>,
     pub default: bool,
+    /// `default = "path"` rather than a bare `default` (the struct's `Default` impl).
+    pub default_path: bool,
     pub transparent: bool,
     /// `tag`, `content` or `untagged`: a data enum representation.
     pub tagged: bool,
@@ -67,7 +69,10 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<Container> {
                     )
                 })?);
             }
-            "default" => out.default = true,
+            "default" => {
+                out.default = true;
+                out.default_path = !matches!(arg.value, ArgValue::Flag);
+            }
             "transparent" => out.transparent = true,
             "tag" | "content" | "untagged" => out.tagged = true,
             _ => {}

@@ -2,10 +2,11 @@
 //! kube traits, and the `CrdVersion` that becomes its CRD.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::quote;
 use syn::DeriveInput;
 use webop_attrs::kind_attrs::{self, KindAttrs};
 
+use crate::kind_checks::{check_unit_spec, has_spec, scale_checks};
 use crate::schema_derive;
 
 pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
@@ -16,7 +17,12 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         ));
     }
     let attrs = kind_attrs::parse(&input.attrs, &input.ident)?;
-    let spec_schema = schema_derive::expand(input)?;
+    let spec_schema = if has_spec(input) {
+        schema_derive::expand(input)?
+    } else {
+        check_unit_spec(input, &attrs)?;
+        quote!()
+    };
     let root = root_type(input, &attrs);
     let resource = resource_impls(input, &attrs);
     let crd = crd_version(input, &attrs);
@@ -28,65 +34,6 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         #crd
         #scale_checks
     })
-}
-
-/// The scale subresource's paths must name fields of the spec and status: checked by constant
-/// assertions placed at the attribute, since the status type is defined elsewhere.
-fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<TokenStream> {
-    let Some(scale) = &attrs.scale else {
-        return Ok(quote!());
-    };
-    let spec = &input.ident;
-    let mut checks = Vec::new();
-    let paths = [
-        ("spec_path", Some(&scale.spec_path), "spec"),
-        ("status_path", Some(&scale.status_path), "status"),
-        ("selector_path", scale.selector_path.as_ref(), ""),
-    ];
-    for (key, path, required_root) in paths {
-        let Some(path) = path else { continue };
-        let mut parts = path.trim_start_matches('.').split('.');
-        let root = parts.next().unwrap_or_default();
-        let field = parts.next().unwrap_or_default();
-        let field = field.split('[').next().unwrap_or_default();
-        if (!required_root.is_empty() && root != required_root)
-            || !matches!(root, "spec" | "status")
-            || field.is_empty()
-        {
-            let expected = if required_root.is_empty() {
-                ".spec.<field> or .status.<field>".to_owned()
-            } else {
-                format!(".{required_root}.<field>")
-            };
-            return Err(syn::Error::new(
-                scale.span,
-                format!("scale {key} {path:?} must be a path {expected}"),
-            ));
-        }
-        let ty = if root == "spec" {
-            quote!(#spec)
-        } else {
-            match &attrs.status {
-                Some((status, _)) => quote!(#status),
-                None => {
-                    return Err(syn::Error::new(
-                        scale.span,
-                        format!(
-                            "scale {key} {path:?} points into the status, but the kind has none: add #[subresource(status)]"
-                        ),
-                    ));
-                }
-            }
-        };
-        let message = format!(
-            "scale {key} {path:?}: `{field}` is not a field of {}",
-            ty.to_string().replace(' ', "")
-        );
-        checks.push(quote_spanned! {scale.span=>
-            const _: () = ::core::assert!(::webop::schema::has_field::<#ty>(#field), #message);
-        });
-    }
-    Ok(quote!(#(#checks)*))
 }
 
 fn k8s() -> TokenStream {
@@ -128,6 +75,17 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
         None => (quote!(), quote!(), quote!(), quote!(), quote!(0)),
     };
     let status_move = attrs.status.as_ref().map(|_| quote!(status: root.status,));
+    // A kind without a spec keeps the unit value in the root (for `HasSpec`) but never writes it.
+    let (spec_count, spec_ser, spec_de, spec_move) = if has_spec(input) {
+        (
+            quote!(1),
+            quote!(state.serialize_field("spec", &self.spec)?;),
+            quote!(spec: #spec,),
+            quote!(root.spec),
+        )
+    } else {
+        (quote!(0), quote!(), quote!(), quote!(#spec))
+    };
     let kind = &attrs.kind;
     quote! {
         #[doc = #doc]
@@ -156,11 +114,11 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
         impl #serde::Serialize for #root {
             fn serialize<__S: #serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
                 use #serde::ser::SerializeStruct;
-                let mut state = serializer.serialize_struct(#kind, 4 + #status_count)?;
+                let mut state = serializer.serialize_struct(#kind, 3 + #spec_count + #status_count)?;
                 state.serialize_field("apiVersion", &<Self as ::webop::__private::kube_core::Resource>::api_version(&()))?;
                 state.serialize_field("kind", #kind)?;
                 state.serialize_field("metadata", &self.metadata)?;
-                state.serialize_field("spec", &self.spec)?;
+                #spec_ser
                 #status_ser
                 state.end()
             }
@@ -174,11 +132,11 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
                 struct Root {
                     #[serde(default)]
                     metadata: #meta,
-                    spec: #spec,
+                    #spec_de
                     #status_de
                 }
                 let root = <Root as #serde::Deserialize>::deserialize(deserializer)?;
-                ::core::result::Result::Ok(Self { metadata: root.metadata, spec: root.spec, #status_move })
+                ::core::result::Result::Ok(Self { metadata: root.metadata, spec: #spec_move, #status_move })
             }
         }
     }
@@ -291,7 +249,12 @@ fn crd_version(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
-    let status_subresource = attrs.status.as_ref().is_some_and(|(_, sub)| *sub);
+    let status_subresource = attrs.status_subresource;
+    let spec_schema = if has_spec(input) {
+        quote!(::core::option::Option::Some(<#spec as ::webop::schema::Schema>::use_site(&mut defs)))
+    } else {
+        quote!(::core::option::Option::None)
+    };
     let columns = attrs.printer_columns.iter().map(|c| {
         let (name, type_, json_path, priority) = (&c.name, &c.type_, &c.json_path, c.priority);
         let (description, format) = (opt_str(&c.description), opt_str(&c.format));
@@ -328,8 +291,9 @@ fn crd_version(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
             /// This version of the kind, for `webop::crd::assemble` (which merges the versions
             /// of a kind into one CRD).
             #vis fn crd_version() -> ::webop::crd::CrdVersion {
+                #[allow(unused_mut)] // a kind without spec and status defines nothing
                 let mut defs = ::webop::schema::Definitions::default();
-                let spec = <#spec as ::webop::schema::Schema>::use_site(&mut defs);
+                let spec = #spec_schema;
                 let status = #status_schema;
                 ::webop::crd::CrdVersion {
                     group: #group,

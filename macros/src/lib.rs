@@ -2,6 +2,7 @@
 //! the generated code names `::webop`.
 
 mod custom_resource;
+mod kind_checks;
 mod markers;
 mod schema_derive;
 mod serde_wrap;

@@ -122,10 +122,11 @@ fn body(input: &DeriveInput) -> syn::Result<TokenStream> {
                 check_markers(inner, &type_attrs)?;
                 Ok(quote! {
                     let inner = <#inner as ::webop::schema::Schema>::use_site(defs);
-                    let reference = ::webop::schema::newtype_reference(&inner);
-                    defs.named::<Self>(reference, |_| {
-                        ::webop::schema::newtype_definition(#type_name, inner, #description, #type_markers)
-                    })
+                    let definition = ::webop::schema::newtype_definition(
+                        #type_name, ::core::clone::Clone::clone(&inner), #description, #type_markers,
+                    );
+                    let reference = ::webop::schema::newtype_reference(&inner, &definition);
+                    defs.named::<Self>(reference, |_| definition)
                 })
             }
             _ => Err(syn::Error::new(

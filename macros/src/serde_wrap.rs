@@ -107,6 +107,10 @@ pub fn expand(input: &DeriveInput, direction: Direction) -> syn::Result<TokenStr
             }
         }
     }
+    let remote_default = match direction {
+        Direction::Deserialize => remote_default(input)?,
+        Direction::Serialize => quote!(),
+    };
     let derive = match direction {
         Direction::Serialize => quote!(::webop::__private::serde::Serialize),
         Direction::Deserialize => quote!(::webop::__private::serde::Deserialize),
@@ -141,7 +145,45 @@ pub fn expand(input: &DeriveInput, direction: Direction) -> syn::Result<TokenStr
             #[allow(dead_code, non_camel_case_types, clippy::all)]
             #remote
             #(#default_fns)*
+            #remote_default
             #implementation
         };
+    })
+}
+
+/// A container `#[serde(default)]` takes missing fields from the struct's `Default`; serde's
+/// remote derive asks the hidden copy for it, so the copy's `Default` is the struct's.
+fn remote_default(input: &DeriveInput) -> syn::Result<TokenStream> {
+    let container = serde_attrs::container(&input.attrs)?;
+    if !container.default {
+        return Ok(quote!());
+    }
+    let ident = &input.ident;
+    let Data::Struct(data) = &input.data else {
+        return Ok(quote!());
+    };
+    if container.default_path {
+        return Err(syn::Error::new(
+            ident.span(),
+            "webop's Deserialize takes a struct's defaults from its `Default` impl: write `#[serde(default)]` and implement `Default` instead of `#[serde(default = \"...\")]`",
+        ));
+    }
+    let members: Vec<syn::Member> = data
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(index, field)| match &field.ident {
+            Some(name) => syn::Member::Named(name.clone()),
+            None => syn::Member::Unnamed(index.into()),
+        })
+        .collect();
+    Ok(quote! {
+        #[automatically_derived]
+        impl ::core::default::Default for __WebopRemote {
+            fn default() -> Self {
+                let value = <#ident as ::core::default::Default>::default();
+                __WebopRemote { #(#members: value.#members),* }
+            }
+        }
     })
 }

@@ -276,7 +276,7 @@ mod tests {
             schema: root_schema(
                 &Definitions::default(),
                 None,
-                typed("object", None),
+                Some(typed("object", None)),
                 None,
                 false,
             ),

@@ -24,14 +24,14 @@ fn described(description: &str) -> JSONSchemaProps {
 }
 
 /// The `openAPIV3Schema` of a kind, flattened: `apiVersion`, `kind`, `metadata` (just
-/// `type: object`: the API server owns it), `spec` and, when the kind has one, `status`, where
-/// `spec` and `status` are the use sites of their types and `defs` holds the definitions.
+/// `type: object`: the API server owns it) and, when the kind has them, `spec` and `status`,
+/// where `spec` and `status` are the use sites of their types and `defs` holds the definitions.
 /// `description` is the root's (`#[resource(doc = ...)]`); `spec_required` lists `spec` as
 /// required.
 pub fn root_schema(
     defs: &Definitions,
     description: Option<&str>,
-    spec: JSONSchemaProps,
+    spec: Option<JSONSchemaProps>,
     status: Option<JSONSchemaProps>,
     spec_required: bool,
 ) -> JSONSchemaProps {
@@ -39,8 +39,10 @@ pub fn root_schema(
         ("apiVersion".to_owned(), described(API_VERSION_DOC)),
         ("kind".to_owned(), described(KIND_DOC)),
         ("metadata".to_owned(), typed("object", None)),
-        ("spec".to_owned(), spec),
     ]);
+    if let Some(spec) = spec {
+        properties.insert("spec".to_owned(), spec);
+    }
     if let Some(status) = status {
         properties.insert("status".to_owned(), status);
     }

@@ -86,7 +86,8 @@ impl StructSchema {
         let mut schema = JSONSchemaProps {
             x_kubernetes_validations: (!guards.is_empty()).then_some(guards),
             description: description.map(str::to_owned),
-            properties: Some(self.properties),
+            // Go's `properties` is an `omitempty` map: a struct without fields has none.
+            properties: (!self.properties.is_empty()).then_some(self.properties),
             required: (!required.is_empty()).then_some(required),
             all_of: (!self.embedded.is_empty()).then_some(self.embedded),
             ..typed("object", None)
@@ -131,17 +132,19 @@ pub fn newtype_definition(
     inner
 }
 
-/// What a reference to a newtype carries: the type and format of a scalar inner type (Go's
-/// reference to `type Phase string` is `{type: string, $ref}`), nothing otherwise.
-pub fn newtype_reference(inner: &JSONSchemaProps) -> JSONSchemaProps {
+/// What a reference to a newtype carries: for a newtype over a scalar, the type and format of
+/// its definition, after the newtype's own attributes (Go's reference to `type Phase string` is
+/// `{type: string, $ref}`; to `type Flag bool` marked `+kubebuilder:validation:Type=string`,
+/// `{type: string, $ref}`); nothing otherwise.
+pub fn newtype_reference(inner: &JSONSchemaProps, definition: &JSONSchemaProps) -> JSONSchemaProps {
     let scalar = matches!(
         inner.type_.as_deref(),
         Some("string" | "integer" | "number" | "boolean")
     );
     if scalar && inner.items.is_none() {
         JSONSchemaProps {
-            type_: inner.type_.clone(),
-            format: inner.format.clone(),
+            type_: definition.type_.clone(),
+            format: definition.format.clone(),
             ..JSONSchemaProps::default()
         }
     } else {
@@ -178,6 +181,15 @@ mod tests {
             (Some("field doc"), Some(1.0))
         );
         assert_eq!(schema.description.as_deref(), Some("Spec doc"));
+    }
+
+    #[test]
+    fn a_struct_without_fields_has_no_properties() {
+        let schema = StructSchema::new("Empty").finish(Some("nothing"), &[]);
+        assert_eq!(
+            (schema.properties, schema.type_.as_deref()),
+            (None, Some("object"))
+        );
     }
 
     #[test]
@@ -269,13 +281,22 @@ mod tests {
 
     #[test]
     fn newtype_references_carry_scalar_types_only() {
+        let int32 = typed("integer", Some("int32"));
+        assert_eq!(newtype_reference(&int32, &int32), int32);
+        let array = typed("array", None);
         assert_eq!(
-            newtype_reference(&typed("integer", Some("int32"))),
-            typed("integer", Some("int32"))
-        );
-        assert_eq!(
-            newtype_reference(&typed("array", None)),
+            newtype_reference(&array, &array),
             JSONSchemaProps::default()
+        );
+    }
+
+    #[test]
+    fn a_newtype_reference_has_the_type_its_attributes_give() {
+        let inner = typed("boolean", None);
+        let definition = newtype_definition("Flag", inner.clone(), None, &[Marker::Type("string")]);
+        assert_eq!(
+            newtype_reference(&inner, &definition),
+            typed("string", None)
         );
     }
 }

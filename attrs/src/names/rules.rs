@@ -176,8 +176,32 @@ pub fn check_group(group: &LitStr) -> syn::Result<()> {
     spanned("group", group, dns_subdomain_rule("group", &group.value()))
 }
 
+/// The rule a CRD version name breaks, if any: the API server's, a DNS-1035 label. Looser than
+/// [`version_rule`], which the CLI applies (as kubebuilder scaffolds only Kubernetes-style
+/// versions while controller-gen takes any version a CRD may have).
+pub fn crd_version_rule(version: &str) -> Result<(), String> {
+    let mut chars = version.chars();
+    let valid = version.len() <= 63
+        && chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && version
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !version.ends_with('-');
+    if valid {
+        Ok(())
+    } else {
+        Err(
+            "a CRD version must be a DNS-1035 label: lower-case letters, digits and '-', \
+             starting with a letter, ending with a letter or digit, at most 63 characters \
+             (like v1, v2beta1 or v1alpha2)"
+                .into(),
+        )
+    }
+}
+
+/// Checks `#[resource(version = ...)]` with [`crd_version_rule`].
 pub fn check_version(version: &LitStr) -> syn::Result<()> {
-    spanned("version", version, version_rule(&version.value()))
+    spanned("version", version, crd_version_rule(&version.value()))
 }
 
 pub fn check_dns_label(value: &LitStr, what: &str) -> syn::Result<()> {
@@ -187,6 +211,17 @@ pub fn check_dns_label(value: &LitStr, what: &str) -> syn::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn crd_versions_are_dns_1035_labels() {
+        for good in ["v1", "v2beta1", "foo", "v1-preview", "a"] {
+            assert!(crd_version_rule(good).is_ok(), "{good}");
+        }
+        let long = "v".repeat(64);
+        for bad in ["V1", "1v", "v1-", "", "v_1", "v.1", long.as_str()] {
+            assert!(crd_version_rule(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn kinds() {
