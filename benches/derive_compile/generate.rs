@@ -1,38 +1,7 @@
-//! Compile time of an API crate: webop's derives against kube-derive + schemars.
-//!
-//! Generates two crates describing the same 50 kinds of 20 spec fields each (a realistic mix:
-//! strings with length and pattern checks, bounded integers with defaults, `Option`s, `Vec`s,
-//! maps, a nested struct, a unit enum, `Time`, printer columns and a status), once with webop's
-//! derives and once with kube-derive 5 + schemars 1, then times the compile of each API crate
-//! alone, its dependencies built beforehand and not measured.
-//!
-//! ```text
-//! cargo bench --bench derive_compile
-//! DERIVE_COMPILE_ROUNDS=9 cargo bench --bench derive_compile
-//! ```
-//!
-//! The crates are written to `<target dir>/derive-compile-bench/{webop,kube}` and share that
-//! target directory, starting from this workspace's `Cargo.lock`, so both resolve the same
-//! dependency versions and common dependencies compile once. Each round touches an API crate's
-//! `src/lib.rs` and runs `cargo build --lib` with incremental compilation off, so a round is one
-//! full compile of that crate; the rounds alternate between the flavours (ABBA order) so that
-//! machine drift hits both alike. The output:
-//!
-//! ```text
-//! check webop crds=50 spec_properties=1000 ...   (each crate's binary summarises its CRDs)
-//! round 1 webop=... kube=...
-//! derive_build_seconds webop=<median> kube=<median> ratio=<webop/kube>
-//! ```
-//!
-//! The times include cargo's own start-up, which a no-op build shows (`noop_build_seconds`).
+//! The sources of the two API crates: one table of fields, spelled by each flavour.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::{Instant, SystemTime};
-use std::{env, fs};
-
-const KINDS: usize = 50;
-const DEFAULT_ROUNDS: usize = 5;
+/// How many kinds each crate has.
+pub const KINDS: usize = 50;
 
 /// A validation, which each flavour spells its own way.
 #[derive(Clone, Copy)]
@@ -97,6 +66,9 @@ impl Field {
 use Check::*;
 
 const DNS_LABEL: &str = "^[a-z0-9]([-a-z0-9]*[a-z0-9])?$";
+
+/// How many fields each kind's spec has.
+pub const SPEC_FIELDS: usize = SPEC.len();
 
 const SPEC: [Field; 20] = [
     field("image", "String", "The container image.").checks(&[StrLen(1, 253)]),
@@ -171,14 +143,16 @@ const COLUMNS: [(&str, &str, &str); 4] = [
     ("Age", "date", ".metadata.creationTimestamp"),
 ];
 
+/// How an API crate is written.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Flavour {
+pub enum Flavour {
     Webop,
     Kube,
 }
 
 impl Flavour {
-    fn name(self) -> &'static str {
+    /// The flavour's name in crate names and output.
+    pub fn name(self) -> &'static str {
         match self {
             Flavour::Webop => "webop",
             Flavour::Kube => "kube",
@@ -360,7 +334,7 @@ impl Flavour {
     }
 
     /// Every file of the crate, by path.
-    fn crate_files(self) -> Vec<(String, String)> {
+    pub fn crate_files(self) -> Vec<(String, String)> {
         let package = format!("api-{}", self.name());
         let kinds: Vec<String> = (0..KINDS).map(|i| format!("Kind{i:02}")).collect();
         let mut lib = String::from(
@@ -436,136 +410,3 @@ fn main() {
     );
 }
 "#;
-
-fn write_if_changed(path: &Path, contents: &str) {
-    if fs::read_to_string(path).is_ok_and(|old| old == contents) {
-        return;
-    }
-    fs::create_dir_all(path.parent().expect("a file in a folder")).expect("create folder");
-    fs::write(path, contents).unwrap_or_else(|err| panic!("write {}: {err}", path.display()));
-}
-
-/// The target directory: `CARGO_TARGET_DIR`, or the one this bench was built into.
-fn target_dir() -> PathBuf {
-    if let Some(dir) = env::var_os("CARGO_TARGET_DIR") {
-        return dir.into();
-    }
-    let exe = env::current_exe().expect("the bench's path");
-    // <target>/<profile>/deps/<bench>
-    exe.ancestors().nth(3).expect("the target dir").to_owned()
-}
-
-struct Bench {
-    target: PathBuf,
-    root: PathBuf,
-}
-
-impl Bench {
-    fn crate_dir(&self, flavour: Flavour) -> PathBuf {
-        self.root.join(flavour.name())
-    }
-
-    /// `cargo <args>` in the flavour's crate; its stdout, or a panic with cargo's stderr.
-    fn cargo(&self, flavour: Flavour, args: &[&str]) -> String {
-        let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let output = Command::new(cargo)
-            .args(args)
-            .current_dir(self.crate_dir(flavour))
-            .env("CARGO_TARGET_DIR", &self.target)
-            .env("CARGO_INCREMENTAL", "0")
-            .output()
-            .expect("run cargo");
-        if !output.status.success() {
-            panic!(
-                "cargo {} failed for the {} crate:\n{}",
-                args.join(" "),
-                flavour.name(),
-                String::from_utf8_lossy(&output.stderr)
-            );
-        }
-        String::from_utf8(output.stdout).expect("UTF-8 output")
-    }
-
-    fn generate(&self, flavour: Flavour) {
-        let dir = self.crate_dir(flavour);
-        for (path, contents) in flavour.crate_files() {
-            write_if_changed(&dir.join(path), &contents);
-        }
-        let lock = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock");
-        if !dir.join("Cargo.lock").exists() {
-            fs::copy(lock, dir.join("Cargo.lock")).expect("copy Cargo.lock");
-        }
-    }
-
-    /// Seconds of one `cargo build --lib`, after touching `src/lib.rs` when `touch` says so.
-    fn time_build(&self, flavour: Flavour, touch: bool) -> f64 {
-        if touch {
-            let lib = self.crate_dir(flavour).join("src/lib.rs");
-            fs::File::options()
-                .append(true)
-                .open(&lib)
-                .and_then(|file| file.set_modified(SystemTime::now()))
-                .expect("touch src/lib.rs");
-        }
-        let start = Instant::now();
-        self.cargo(flavour, &["build", "--lib", "--offline", "--quiet"]);
-        start.elapsed().as_secs_f64()
-    }
-}
-
-fn median(values: &[f64]) -> f64 {
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    let mid = sorted.len() / 2;
-    if sorted.len() % 2 == 1 {
-        sorted[mid]
-    } else {
-        (sorted[mid - 1] + sorted[mid]) / 2.0
-    }
-}
-
-fn main() {
-    let rounds: usize = env::var("DERIVE_COMPILE_ROUNDS")
-        .ok()
-        .map(|r| r.parse().expect("DERIVE_COMPILE_ROUNDS is a number"))
-        .unwrap_or(DEFAULT_ROUNDS);
-    let target = target_dir();
-    let bench = Bench {
-        root: target.join("derive-compile-bench"),
-        target,
-    };
-    let flavours = [Flavour::Webop, Flavour::Kube];
-    for flavour in flavours {
-        bench.generate(flavour);
-        // Dependencies, the crate and its summary binary: built once, not measured.
-        bench.cargo(flavour, &["build", "--quiet"]);
-        let summary = bench.cargo(flavour, &["run", "--offline", "--quiet"]);
-        let summary = summary.trim();
-        println!("check {} {summary}", flavour.name());
-        let expected = format!("crds={KINDS} spec_properties={}", KINDS * SPEC.len());
-        assert!(summary.starts_with(&expected), "expected {expected}");
-    }
-    for flavour in flavours {
-        let noop = bench.time_build(flavour, false);
-        println!("noop_build_seconds {}={noop:.3}", flavour.name());
-    }
-    let mut times = [Vec::new(), Vec::new()];
-    for round in 0..rounds {
-        // ABBA: each flavour goes first in every other round.
-        let order = if round % 2 == 0 { [0, 1] } else { [1, 0] };
-        for index in order {
-            times[index].push(bench.time_build(flavours[index], true));
-        }
-        println!(
-            "round {} webop={:.2} kube={:.2}",
-            round + 1,
-            times[0][round],
-            times[1][round]
-        );
-    }
-    let (webop, kube) = (median(&times[0]), median(&times[1]));
-    println!(
-        "derive_build_seconds webop={webop:.2} kube={kube:.2} ratio={:.2}",
-        webop / kube
-    );
-}
