@@ -113,7 +113,7 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
             attrs.kind
         )
     });
-    let (status_field, status_init, status_ser, status_de, status_count) = match &attrs.status {
+    let (status_field, status_init, status_ser, status_type, status_count) = match &attrs.status {
         Some((status, _)) => (
             quote!(#vis status: ::core::option::Option<#status>,),
             quote!(status: ::core::option::Option::None,),
@@ -122,12 +122,21 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
                     state.serialize_field("status", status)?;
                 }
             },
-            quote!(#[serde(default)] status: ::core::option::Option<#status>,),
+            quote!(#status),
             quote!(usize::from(self.status.is_some())),
         ),
-        None => (quote!(), quote!(), quote!(), quote!(), quote!(0)),
+        None => (
+            quote!(),
+            quote!(),
+            quote!(),
+            quote!(#serde::de::IgnoredAny),
+            quote!(0),
+        ),
     };
-    let status_move = attrs.status.as_ref().map(|_| quote!(status: root.status,));
+    let status_move = attrs
+        .status
+        .as_ref()
+        .map(|_| quote!(status: fields.status,));
     let kind = &attrs.kind;
     quote! {
         #[doc = #doc]
@@ -169,16 +178,8 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
         #[automatically_derived]
         impl<'de> #serde::Deserialize<'de> for #root {
             fn deserialize<__D: #serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
-                #[derive(#serde::Deserialize)]
-                #[serde(crate = "::webop::__private::serde")]
-                struct Root {
-                    #[serde(default)]
-                    metadata: #meta,
-                    spec: #spec,
-                    #status_de
-                }
-                let root = <Root as #serde::Deserialize>::deserialize(deserializer)?;
-                ::core::result::Result::Ok(Self { metadata: root.metadata, spec: root.spec, #status_move })
+                let fields = <::webop::__private::CustomResourceFields<#spec, #status_type> as #serde::Deserialize>::deserialize(deserializer)?;
+                ::core::result::Result::Ok(Self { metadata: fields.metadata, spec: fields.spec, #status_move })
             }
         }
     }
