@@ -159,18 +159,24 @@ impl Flavour {
         }
     }
 
+    /// The `[dependencies]` lines besides serde_json (which the summary binary uses).
     fn dependencies(self) -> String {
-        let k8s =
-            r#"k8s-openapi = { version = "0.29", default-features = false, features = ["latest"#;
+        let k8s_openapi = |features: &str| {
+            format!(
+                "k8s-openapi = {{ version = \"0.29\", default-features = false, features = [{features}] }}\n"
+            )
+        };
         match self {
             Flavour::Webop => format!(
-                "webop = {{ path = {:?}, default-features = false }}\n{k8s}\"] }}\n",
-                env!("CARGO_MANIFEST_DIR")
+                "webop = {{ path = {:?}, default-features = false }}\n{}",
+                env!("CARGO_MANIFEST_DIR"),
+                k8s_openapi("\"latest\"")
             ),
+            // k8s-openapi's types implement JsonSchema only with its `schemars` feature.
             Flavour::Kube => format!(
                 "kube = {{ version = \"5\", default-features = false, features = [\"derive\"] }}\n\
-                 {k8s}\", \"schemars\"] }}\nschemars = \"1\"\n\
-                 serde = {{ version = \"1\", features = [\"derive\"] }}\n"
+                 {}schemars = \"1\"\nserde = {{ version = \"1\", features = [\"derive\"] }}\n",
+                k8s_openapi("\"latest\", \"schemars\"")
             ),
         }
     }
