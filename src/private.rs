@@ -6,6 +6,28 @@ pub use kube_core;
 pub use serde;
 pub use serde_json;
 
+/// What the root type of a custom resource deserializes from (`apiVersion` and `kind` are
+/// ignored), for `#[derive(CustomResource)]`: one generic type here instead of a serde derive
+/// per kind, so serde's visitor is type-checked once, in webop, rather than in every API crate.
+/// A kind without a status uses `serde::de::IgnoredAny` as `Status`.
+#[derive(serde::Deserialize)]
+#[serde(expecting = "a custom resource object")]
+pub struct CustomResourceFields<Spec, Status> {
+    #[serde(default)]
+    pub metadata: k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta,
+    // Absent specs are reported by the caller (a kind without a spec has none to read); not
+    // `#[serde(default)]`, which would make serde require `Default`.
+    #[serde(default = "none")]
+    pub spec: Option<Spec>,
+    // Not `#[serde(default)]`, which would make serde require `Status: Default`.
+    #[serde(default = "none")]
+    pub status: Option<Status>,
+}
+
+fn none<T>() -> Option<T> {
+    None
+}
+
 /// The value of a field's `#[schema(default = ...)]`, for the `default` serde uses when the
 /// field is absent (webop's `Deserialize` derive).
 pub fn default_value<T: serde::de::DeserializeOwned>(json: &str, field: &str) -> T {

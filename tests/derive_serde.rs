@@ -100,3 +100,37 @@ fn a_container_default_fills_missing_fields_from_the_default_impl() {
     let schema = serde_json::to_value(Tuning::schema()).unwrap();
     assert_eq!(schema.get("required"), None);
 }
+
+/// A kind without a status.
+#[derive(CustomResource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[resource(group = "example.com", version = "v1", kind = "Note")]
+struct NoteSpec {
+    text: String,
+}
+
+#[test]
+fn a_kind_without_status_reads_objects_that_have_one() {
+    let note: Note = serde_json::from_value(json!({
+        "apiVersion": "example.com/v1",
+        "kind": "Note",
+        "metadata": {"name": "a"},
+        "spec": {"text": "hi"},
+        "status": {"anything": [1, 2]},
+    }))
+    .unwrap();
+    assert_eq!(note.metadata.name.as_deref(), Some("a"));
+    assert_eq!(note.spec.text, "hi");
+}
+
+#[test]
+fn a_custom_resource_needs_its_spec_but_not_its_metadata() {
+    let err = serde_json::from_value::<Note>(json!({"metadata": {}})).unwrap_err();
+    assert_eq!(err.to_string(), "missing field `spec`");
+    let note: Note = serde_json::from_value(json!({"spec": {"text": ""}})).unwrap();
+    assert_eq!(note.metadata, Default::default());
+    let err = serde_json::from_value::<Note>(json!(3)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid type: integer `3`, expected a custom resource object"
+    );
+}

@@ -60,7 +60,7 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
             attrs.kind
         )
     });
-    let (status_field, status_init, status_ser, status_de, status_count) = match &attrs.status {
+    let (status_field, status_init, status_ser, status_type, status_count) = match &attrs.status {
         Some((status, _)) => (
             quote!(#vis status: ::core::option::Option<#status>,),
             quote!(status: ::core::option::Option::None,),
@@ -69,22 +69,36 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
                     state.serialize_field("status", status)?;
                 }
             },
-            quote!(#[serde(default)] status: ::core::option::Option<#status>,),
+            quote!(#status),
             quote!(usize::from(self.status.is_some())),
         ),
-        None => (quote!(), quote!(), quote!(), quote!(), quote!(0)),
+        None => (
+            quote!(),
+            quote!(),
+            quote!(),
+            quote!(#serde::de::IgnoredAny),
+            quote!(0),
+        ),
     };
-    let status_move = attrs.status.as_ref().map(|_| quote!(status: root.status,));
+    let status_move = attrs
+        .status
+        .as_ref()
+        .map(|_| quote!(status: fields.status,));
     // A kind without a spec keeps the unit value in the root (for `HasSpec`) but never writes it.
     let (spec_count, spec_ser, spec_de, spec_move) = if has_spec(input) {
         (
             quote!(1),
             quote!(state.serialize_field("spec", &self.spec)?;),
-            quote!(spec: #spec,),
-            quote!(root.spec),
+            quote!(#spec),
+            quote!(fields.spec.ok_or_else(|| <__D::Error as #serde::de::Error>::missing_field("spec"))?),
         )
     } else {
-        (quote!(0), quote!(), quote!(), quote!(#spec))
+        (
+            quote!(0),
+            quote!(),
+            quote!(#serde::de::IgnoredAny),
+            quote!(#spec),
+        )
     };
     let kind = &attrs.kind;
     quote! {
@@ -127,16 +141,8 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
         #[automatically_derived]
         impl<'de> #serde::Deserialize<'de> for #root {
             fn deserialize<__D: #serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
-                #[derive(#serde::Deserialize)]
-                #[serde(crate = "::webop::__private::serde")]
-                struct Root {
-                    #[serde(default)]
-                    metadata: #meta,
-                    #spec_de
-                    #status_de
-                }
-                let root = <Root as #serde::Deserialize>::deserialize(deserializer)?;
-                ::core::result::Result::Ok(Self { metadata: root.metadata, spec: #spec_move, #status_move })
+                let fields = <::webop::__private::CustomResourceFields<#spec_de, #status_type> as #serde::Deserialize>::deserialize(deserializer)?;
+                ::core::result::Result::Ok(Self { metadata: fields.metadata, spec: #spec_move, #status_move })
             }
         }
     }

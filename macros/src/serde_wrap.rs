@@ -34,6 +34,19 @@ pub fn expand(input: &DeriveInput, direction: Direction) -> syn::Result<TokenStr
     let mut remote = input.clone();
     remote.ident = format_ident!("__WebopRemote");
     remote.attrs.retain(keep);
+    // serde names the hidden copy's type in formats that write type names: give it the user's.
+    let renamed = remote
+        .attrs
+        .iter()
+        .filter(|attr| attr.path().is_ident("serde"))
+        .filter_map(|attr| webop_attrs::args::args_of(attr).ok())
+        .flatten()
+        .any(|arg| arg.name() == "rename");
+    if !renamed {
+        remote
+            .attrs
+            .push(parse_quote!(#[serde(rename = #remote_name)]));
+    }
     let mut default_fns = Vec::new();
     let mut fields: Vec<&mut syn::Field> = match &mut remote.data {
         Data::Struct(data) => data.fields.iter_mut().collect(),
