@@ -11,7 +11,7 @@ use std::sync::Arc;
 use kube::runtime::controller::Action;
 use kube::runtime::events::Recorder;
 use kube::runtime::watcher;
-use kube::{Api, Client, ResourceExt};
+use kube::{Api, Client, Resource};
 use webop::manager::Manager;
 use webop::prelude::*;
 
