@@ -68,7 +68,9 @@ where
 /// A testkit server with the WebApp CRD.
 pub fn server() -> ApiServer {
     let server = ApiServer::new();
-    server.install_crd(WebApp::crd()).expect("the WebApp CRD installs");
+    server
+        .install_crd(WebApp::crd())
+        .expect("the WebApp CRD installs");
     server
 }
 
@@ -76,7 +78,13 @@ pub fn server() -> ApiServer {
 pub fn reconciler_client(server: &ApiServer, requests: Arc<Requests>) -> Client {
     use tower::Layer;
     let limited = webop::manager::RateLimitLayer::new(20.0, 30).layer(server.service());
-    Client::new(Counted { inner: limited, requests }, "default")
+    Client::new(
+        Counted {
+            inner: limited,
+            requests,
+        },
+        "default",
+    )
 }
 
 /// Creates `count` WebApps `app-0`, `app-1`, ... in `default`.
@@ -89,7 +97,10 @@ pub async fn create_webapps(client: &Client, count: usize) {
             port: 8080,
         };
         let webapp = WebApp::new(&format!("app-{index}"), spec);
-        webapps.create(&PostParams::default(), &webapp).await.expect("a valid WebApp");
+        webapps
+            .create(&PostParams::default(), &webapp)
+            .await
+            .expect("a valid WebApp");
     }
 }
 
@@ -118,7 +129,9 @@ pub async fn simulate_deployment_controller(client: Client) {
                         "availableReplicas": replicas,
                     }});
                     let params = PatchParams::default();
-                    let _ = api.patch_status(&deployment.name_any(), &params, &Patch::Merge(&patch)).await;
+                    let _ = api
+                        .patch_status(&deployment.name_any(), &params, &Patch::Merge(&patch))
+                        .await;
                 }
                 Ok(())
             }
@@ -135,8 +148,8 @@ pub async fn converged(client: &Client, count: usize) -> bool {
     list.items.len() == count
         && list.items.iter().all(|webapp| {
             webapp.status.as_ref().is_some_and(|s| {
-                s.phase == Some(WebAppPhase::Running) && s.available_replicas == webapp.spec.replicas
+                s.phase == Some(WebAppPhase::Running)
+                    && s.available_replicas == webapp.spec.replicas
             })
         })
 }
-

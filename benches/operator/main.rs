@@ -22,10 +22,13 @@
 //! `extern crate self`, so the files compile unchanged. A path dependency is not possible: the
 //! golden is a workspace of its own inside this one, which Cargo refuses.
 
-// The golden's files, as they are generated.
+// The golden's files, as they are generated (`rustfmt::skip`: `cargo fmt` must not rewrite the
+// golden through these modules; the golden test checks its formatting).
 extern crate self as webapp_operator_api;
+#[rustfmt::skip]
 #[path = "../../testdata/webapp-operator/api/src/v1/mod.rs"]
 pub mod v1;
+#[rustfmt::skip]
 #[path = "../../testdata/webapp-operator/src/controller/webapp_controller.rs"]
 mod webapp_controller;
 

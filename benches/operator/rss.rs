@@ -19,14 +19,22 @@ pub fn build_release_operator() -> Result<ReleaseBinary, String> {
     let source = Path::new(env!("CARGO_MANIFEST_DIR"));
     let work = std::env::temp_dir().join(format!("webop-operator-bench-{}", std::process::id()));
     let project = work.join("webapp-operator");
-    copy_dir(&source.join("testdata/webapp-operator"), &project).map_err(|e| format!("copy: {e}"))?;
-    std::fs::copy(source.join("Cargo.lock"), project.join("Cargo.lock")).map_err(|e| e.to_string())?;
+    copy_dir(&source.join("testdata/webapp-operator"), &project)
+        .map_err(|e| format!("copy: {e}"))?;
+    std::fs::copy(source.join("Cargo.lock"), project.join("Cargo.lock"))
+        .map_err(|e| e.to_string())?;
     std::fs::create_dir_all(project.join(".cargo")).map_err(|e| e.to_string())?;
-    let patch = format!("[patch.crates-io]\nwebop = {{ path = {:?} }}\n", source.display().to_string());
+    let patch = format!(
+        "[patch.crates-io]\nwebop = {{ path = {:?} }}\n",
+        source.display().to_string()
+    );
     std::fs::write(project.join(".cargo/config.toml"), patch).map_err(|e| e.to_string())?;
 
     let target = target_dir();
-    eprintln!("building the generated operator in release mode (target {})", target.display());
+    eprintln!(
+        "building the generated operator in release mode (target {})",
+        target.display()
+    );
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut build = Command::new(cargo)
         .args(["build", "--release", "--quiet", "--bin", "webapp-operator"])
@@ -41,7 +49,10 @@ pub fn build_release_operator() -> Result<ReleaseBinary, String> {
         }
         if started.elapsed() > BUILD_TIMEOUT {
             let _ = build.kill();
-            return Err(format!("the release build took over {} s", BUILD_TIMEOUT.as_secs()));
+            return Err(format!(
+                "the release build took over {} s",
+                BUILD_TIMEOUT.as_secs()
+            ));
         }
         std::thread::sleep(Duration::from_millis(500));
     };
@@ -50,9 +61,15 @@ pub fn build_release_operator() -> Result<ReleaseBinary, String> {
     }
     let binary = target.join("release/webapp-operator");
     let stripped = work.join("webapp-operator.stripped");
-    let strip = Command::new("strip").arg("-o").arg(&stripped).arg(&binary).status();
+    let strip = Command::new("strip")
+        .arg("-o")
+        .arg(&stripped)
+        .arg(&binary)
+        .status();
     let stripped_bytes = match strip {
-        Ok(s) if s.success() => std::fs::metadata(&stripped).map_err(|e| e.to_string())?.len(),
+        Ok(s) if s.success() => std::fs::metadata(&stripped)
+            .map_err(|e| e.to_string())?
+            .len(),
         _ => return Err("`strip` is not available".to_owned()),
     };
     Ok(ReleaseBinary {
@@ -67,7 +84,10 @@ fn target_dir() -> PathBuf {
         return PathBuf::from(dir);
     }
     let exe = std::env::current_exe().expect("the bench knows its path");
-    exe.ancestors().nth(3).expect("<target>/release/deps/<bench>").to_path_buf()
+    exe.ancestors()
+        .nth(3)
+        .expect("<target>/release/deps/<bench>")
+        .to_path_buf()
 }
 
 fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
@@ -100,10 +120,14 @@ pub fn peak_rss_mib(binary: &Path, objects: usize) -> Result<f64, String> {
             .map_err(|e| format!("cannot serve the testkit: {e}"))?;
         let driver = server.client();
         crate::cluster::create_webapps(&driver, objects).await;
-        tokio::spawn(crate::cluster::simulate_deployment_controller(driver.clone()));
+        tokio::spawn(crate::cluster::simulate_deployment_controller(
+            driver.clone(),
+        ));
 
-        let kubeconfig = std::env::temp_dir().join(format!("webop-bench-kubeconfig-{}", std::process::id()));
-        std::fs::write(&kubeconfig, kubeconfig_for(&format!("http://{address}"))).map_err(|e| e.to_string())?;
+        let kubeconfig =
+            std::env::temp_dir().join(format!("webop-bench-kubeconfig-{}", std::process::id()));
+        std::fs::write(&kubeconfig, kubeconfig_for(&format!("http://{address}")))
+            .map_err(|e| e.to_string())?;
         let mut child = Command::new(binary)
             .args([
                 "--metrics-bind-address=127.0.0.1:0",
@@ -136,7 +160,9 @@ pub fn peak_rss_mib(binary: &Path, objects: usize) -> Result<f64, String> {
         let peak = vm_hwm_kib(pid);
 
         // SIGTERM, as Kubernetes stops a Pod: the manager shuts down gracefully.
-        let _ = Command::new("kill").args(["-TERM", &pid.to_string()]).status();
+        let _ = Command::new("kill")
+            .args(["-TERM", &pid.to_string()])
+            .status();
         let stop_deadline = Instant::now() + Duration::from_secs(20);
         loop {
             match child.try_wait() {
@@ -170,7 +196,8 @@ fn kubeconfig_for(server: &str) -> String {
 
 /// `VmHWM` of `/proc/<pid>/status`, in KiB.
 fn vm_hwm_kib(pid: u32) -> Result<u64, String> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).map_err(|e| e.to_string())?;
+    let status =
+        std::fs::read_to_string(format!("/proc/{pid}/status")).map_err(|e| e.to_string())?;
     status
         .lines()
         .find_map(|line| line.strip_prefix("VmHWM:"))

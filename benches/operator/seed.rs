@@ -17,7 +17,9 @@ use std::time::Duration;
 
 use futures::StreamExt;
 use k8s_openapi::api::apps::v1::{Deployment, DeploymentSpec};
-use k8s_openapi::api::core::v1::{Container, ContainerPort, PodSpec, PodTemplateSpec, Service, ServicePort, ServiceSpec};
+use k8s_openapi::api::core::v1::{
+    Container, ContainerPort, PodSpec, PodTemplateSpec, Service, ServicePort, ServiceSpec,
+};
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{LabelSelector, ObjectMeta, Time};
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 use kube::api::PostParams;
@@ -70,7 +72,12 @@ struct Context {
 }
 
 /// Runs the tutorial's controller until `shutdown` resolves.
-pub async fn run(reads: Reads, client: Client, clock: SimulatedClock, shutdown: impl Future<Output = ()> + Send + Sync + 'static) {
+pub async fn run(
+    reads: Reads,
+    client: Client,
+    clock: SimulatedClock,
+    shutdown: impl Future<Output = ()> + Send + Sync + 'static,
+) {
     let (deployments, deployment_changes) = cache::<Deployment>(&client);
     let (services, service_changes) = cache::<Service>(&client);
     let context = Arc::new(Context {
@@ -91,9 +98,20 @@ pub async fn run(reads: Reads, client: Client, clock: SimulatedClock, shutdown: 
         .await;
 }
 
-fn cache<K>(client: &Client) -> (Store<K>, impl futures::Stream<Item = Result<K, watcher::Error>> + Send + 'static)
+fn cache<K>(
+    client: &Client,
+) -> (
+    Store<K>,
+    impl futures::Stream<Item = Result<K, watcher::Error>> + Send + 'static,
+)
 where
-    K: Resource<DynamicType = ()> + Clone + serde::de::DeserializeOwned + std::fmt::Debug + Send + Sync + 'static,
+    K: Resource<DynamicType = ()>
+        + Clone
+        + serde::de::DeserializeOwned
+        + std::fmt::Debug
+        + Send
+        + Sync
+        + 'static,
 {
     let (store, writer) = reflector::store();
     let changes = watcher(Api::<K>::all(client.clone()), watcher::Config::default())
@@ -104,7 +122,12 @@ where
 }
 
 /// `r.Get` of `name` in `namespace`: from the API server or from `cache`.
-async fn get<K>(ctx: &Context, cache: &Store<K>, namespace: &str, name: &str) -> Result<Option<K>, kube::Error>
+async fn get<K>(
+    ctx: &Context,
+    cache: &Store<K>,
+    namespace: &str,
+    name: &str,
+) -> Result<Option<K>, kube::Error>
 where
     K: Resource<DynamicType = (), Scope = k8s_openapi::NamespaceResourceScope>
         + Clone
@@ -112,8 +135,14 @@ where
         + std::fmt::Debug,
 {
     match ctx.reads {
-        Reads::Api => Api::<K>::namespaced(ctx.client.clone(), namespace).get_opt(name).await,
-        Reads::Cache => Ok(cache.get(&ObjectRef::new(name).within(namespace)).map(|o| (*o).clone())),
+        Reads::Api => {
+            Api::<K>::namespaced(ctx.client.clone(), namespace)
+                .get_opt(name)
+                .await
+        }
+        Reads::Cache => Ok(cache
+            .get(&ObjectRef::new(name).within(namespace))
+            .map(|o| (*o).clone())),
     }
 }
 
@@ -124,7 +153,10 @@ async fn reconcile(cached: Arc<WebApp>, ctx: Arc<Context>) -> Result<Action, kub
     // 1. Get the WebApp (gone: nothing to do).
     let webapp = match ctx.reads {
         Reads::Cache => cached,
-        Reads::Api => match Api::<WebApp>::namespaced(ctx.client.clone(), &namespace).get_opt(&name).await? {
+        Reads::Api => match Api::<WebApp>::namespaced(ctx.client.clone(), &namespace)
+            .get_opt(&name)
+            .await?
+        {
             Some(webapp) => Arc::new(webapp),
             None => return Ok(Action::await_change()),
         },
@@ -134,7 +166,11 @@ async fn reconcile(cached: Arc<WebApp>, ctx: Arc<Context>) -> Result<Action, kub
     let deployments = Api::<Deployment>::namespaced(ctx.client.clone(), &namespace);
     let deployment_name = format!("{name}-deploy");
     let mut deployment = match get(&ctx, &ctx.deployments, &namespace, &deployment_name).await? {
-        None => deployments.create(&PostParams::default(), &build_deployment(&webapp)).await?,
+        None => {
+            deployments
+                .create(&PostParams::default(), &build_deployment(&webapp))
+                .await?
+        }
         Some(cached) => {
             let mut deployment = cached;
             let mut need_update = false;
@@ -142,7 +178,11 @@ async fn reconcile(cached: Arc<WebApp>, ctx: Arc<Context>) -> Result<Action, kub
                 deployment.spec.replicas = Some(webapp.spec.replicas);
                 need_update = true;
             }
-            let pod = deployment.spec.template.spec.get_or_insert_with(Default::default);
+            let pod = deployment
+                .spec
+                .template
+                .spec
+                .get_or_insert_with(Default::default);
             if let Some(container) = pod.containers.first_mut()
                 && container.image.as_deref() != Some(webapp.spec.image.as_str())
             {
@@ -150,7 +190,9 @@ async fn reconcile(cached: Arc<WebApp>, ctx: Arc<Context>) -> Result<Action, kub
                 need_update = true;
             }
             if need_update {
-                deployments.replace(&deployment_name, &PostParams::default(), &deployment).await?
+                deployments
+                    .replace(&deployment_name, &PostParams::default(), &deployment)
+                    .await?
             } else {
                 deployment
             }
@@ -159,24 +201,38 @@ async fn reconcile(cached: Arc<WebApp>, ctx: Arc<Context>) -> Result<Action, kub
 
     // 3. Ensure the Service exists (never updated).
     let service_name = format!("{name}-svc");
-    if get(&ctx, &ctx.services, &namespace, &service_name).await?.is_none() {
+    if get(&ctx, &ctx.services, &namespace, &service_name)
+        .await?
+        .is_none()
+    {
         let services = Api::<Service>::namespaced(ctx.client.clone(), &namespace);
-        services.create(&PostParams::default(), &build_service(&webapp)).await?;
+        services
+            .create(&PostParams::default(), &build_service(&webapp))
+            .await?;
     }
 
     // 4. Update the status: `r.Get` the Deployment again (errors ignored), new time every pass.
     if let Ok(Some(again)) = get(&ctx, &ctx.deployments, &namespace, &deployment_name).await {
         deployment = again;
     }
-    let available = deployment.status.and_then(|s| s.available_replicas).unwrap_or(0);
+    let available = deployment
+        .status
+        .and_then(|s| s.available_replicas)
+        .unwrap_or(0);
     let mut updated = (*webapp).clone();
     let mut status = updated.status.take().unwrap_or_default();
     status.available_replicas = available;
-    status.phase = Some(if available == webapp.spec.replicas { WebAppPhase::Running } else { WebAppPhase::Pending });
+    status.phase = Some(if available == webapp.spec.replicas {
+        WebAppPhase::Running
+    } else {
+        WebAppPhase::Pending
+    });
     status.last_update_time = Some(ctx.clock.now());
     updated.status = Some(WebAppStatus { ..status });
     let webapps = Api::<WebApp>::namespaced(ctx.client.clone(), &namespace);
-    webapps.replace_status(&name, &PostParams::default(), &updated).await?;
+    webapps
+        .replace_status(&name, &PostParams::default(), &updated)
+        .await?;
 
     ctx.backoff.reset(&object_key(&*webapp));
     Ok(Action::requeue(Duration::from_secs(30)))

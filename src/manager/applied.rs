@@ -56,28 +56,34 @@ fn list_contains(live: &[Value], desired: &[Value]) -> bool {
     match merge_key(desired) {
         Some(key) => desired.iter().all(|item| {
             live.iter()
-                .find(|candidate| candidate.get(key) == item.get(key) && same_protocol(candidate, item))
+                .find(|candidate| {
+                    candidate.get(key) == item.get(key) && same_protocol(candidate, item)
+                })
                 .is_some_and(|candidate| contains(candidate, item))
         }),
         // Atomic lists: the same items in the same order.
-        None => live.len() == desired.len() && live.iter().zip(desired).all(|(l, d)| contains(l, d)),
+        None => {
+            live.len() == desired.len() && live.iter().zip(desired).all(|(l, d)| contains(l, d))
+        }
     }
 }
 
 /// The merge key every item of `items` has, if they are objects of an associative list.
 fn merge_key(items: &[Value]) -> Option<&'static str> {
     let first = items.first()?.as_object()?;
-    MERGE_KEYS.into_iter().find(|key| {
-        first.contains_key(*key) && items.iter().all(|item| item.get(*key).is_some())
-    })
+    MERGE_KEYS
+        .into_iter()
+        .find(|key| first.contains_key(*key) && items.iter().all(|item| item.get(*key).is_some()))
 }
 
 /// Ports are keyed by port and protocol; a protocol left out defaults to TCP.
 fn same_protocol(live: &Value, desired: &Value) -> bool {
     match desired.get("protocol") {
         None => true,
-        Some(protocol) => live.get("protocol").unwrap_or(&Value::Null) == protocol
-            || (live.get("protocol").is_none() && protocol == "TCP"),
+        Some(protocol) => {
+            live.get("protocol").unwrap_or(&Value::Null) == protocol
+                || (live.get("protocol").is_none() && protocol == "TCP")
+        }
     }
 }
 
@@ -115,7 +121,9 @@ fn quantity(text: &str) -> Option<f64> {
         .unwrap_or((text, 1.0));
     let plain = number.trim_start_matches(['+', '-']);
     let is_decimal = !plain.is_empty()
-        && plain.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'))
+        && plain
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'))
         && plain.starts_with(|c: char| c.is_ascii_digit() || c == '.');
     if !is_decimal {
         return None;
@@ -163,12 +171,24 @@ mod tests {
     #[test]
     fn numbers_int_or_strings_and_quantities_compare_by_value() {
         assert!(contains(&json!(1.0), &json!(1)));
-        assert!(contains(&json!({"targetPort": 8080}), &json!({"targetPort": "8080"})));
-        assert!(!contains(&json!({"targetPort": "http"}), &json!({"targetPort": 8080})));
-        assert!(contains(&json!({"memory": "1Gi"}), &json!({"memory": "1073741824"})));
+        assert!(contains(
+            &json!({"targetPort": 8080}),
+            &json!({"targetPort": "8080"})
+        ));
+        assert!(!contains(
+            &json!({"targetPort": "http"}),
+            &json!({"targetPort": 8080})
+        ));
+        assert!(contains(
+            &json!({"memory": "1Gi"}),
+            &json!({"memory": "1073741824"})
+        ));
         assert!(contains(&json!({"cpu": "500m"}), &json!({"cpu": "0.5"})));
         assert!(!contains(&json!({"cpu": "1"}), &json!({"cpu": "500m"})));
-        assert!(!contains(&json!({"image": "nginx"}), &json!({"image": "nginx:1"})));
+        assert!(!contains(
+            &json!({"image": "nginx"}),
+            &json!({"image": "nginx:1"})
+        ));
         assert_eq!(quantity("nginx"), None);
         assert_eq!(quantity("1e3"), Some(1000.0));
     }
@@ -176,6 +196,9 @@ mod tests {
     #[test]
     fn a_missing_child_is_never_applied() {
         assert!(!already_applied(&json!({"a": 1}), None));
-        assert!(already_applied(&json!({"a": 1}), Some(&json!({"a": 1, "b": 2}))));
+        assert!(already_applied(
+            &json!({"a": 1}),
+            Some(&json!({"a": 1, "b": 2}))
+        ));
     }
 }

@@ -34,7 +34,10 @@ impl Backoff {
 
     /// How many objects are currently backing off.
     pub fn len(&self) -> usize {
-        self.failures.lock().unwrap_or_else(|e| e.into_inner()).len()
+        self.failures
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .len()
     }
 
     /// Whether no object is backing off.
@@ -46,7 +49,9 @@ impl Backoff {
 /// `BASE_DELAY · 2^failures`, capped at `MAX_DELAY`.
 fn delay_after(failures: u32) -> Duration {
     let factor = 2u32.checked_pow(failures.min(31)).unwrap_or(u32::MAX);
-    BASE_DELAY.checked_mul(factor).map_or(MAX_DELAY, |d| d.min(MAX_DELAY))
+    BASE_DELAY
+        .checked_mul(factor)
+        .map_or(MAX_DELAY, |d| d.min(MAX_DELAY))
 }
 
 #[cfg(test)]

@@ -115,13 +115,8 @@ where
         impl Stream<Item = Result<Child, watcher::Error>> + Send + 'static,
     )
     where
-        Child: Resource<DynamicType = ()>
-            + Clone
-            + DeserializeOwned
-            + Debug
-            + Send
-            + Sync
-            + 'static,
+        Child:
+            Resource<DynamicType = ()> + Clone + DeserializeOwned + Debug + Send + Sync + 'static,
     {
         let (store, writer) = reflector::store();
         let name = format!("{}/{}", self.shared.name, Child::plural(&()));
@@ -220,7 +215,9 @@ where
     /// what the error policy does not see: watch errors and objects gone before their turn.
     pub async fn drive<E>(
         &self,
-        results: impl Stream<Item = Result<(ObjectRef<K>, Action), controller::Error<E, watcher::Error>>>,
+        results: impl Stream<
+            Item = Result<(ObjectRef<K>, Action), controller::Error<E, watcher::Error>>,
+        >,
     ) where
         E: std::error::Error + 'static,
     {

@@ -120,7 +120,9 @@ impl Metrics {
             result: outcome.label(),
         };
         ControllerMetrics {
-            succeeded: self.reconciles.get_or_create_owned(&result(Outcome::Success)),
+            succeeded: self
+                .reconciles
+                .get_or_create_owned(&result(Outcome::Success)),
             failed: self.reconciles.get_or_create_owned(&result(Outcome::Error)),
             errors: self.errors.get_or_create_owned(&labels),
             duration: self.durations.get_or_create_owned(&labels),
@@ -162,7 +164,8 @@ impl ControllerMetrics {
 
     /// Sets the number of objects waiting for a reconcile.
     pub fn set_queue_depth(&self, depth: usize) {
-        self.queue_depth.set(i64::try_from(depth).unwrap_or(i64::MAX));
+        self.queue_depth
+            .set(i64::try_from(depth).unwrap_or(i64::MAX));
     }
 }
 

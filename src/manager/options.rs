@@ -103,10 +103,12 @@ pub fn parse_bind_address(
         Some(port) => format!("0.0.0.0:{port}"),
         None => value.to_owned(),
     };
-    full.parse().map(Some).map_err(|_| crate::manager::Error::BindAddress {
-        flag,
-        value: value.to_owned(),
-    })
+    full.parse()
+        .map(Some)
+        .map_err(|_| crate::manager::Error::BindAddress {
+            flag,
+            value: value.to_owned(),
+        })
 }
 
 #[cfg(test)]

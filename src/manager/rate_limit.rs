@@ -135,7 +135,8 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn the_layer_spaces_requests_out() {
         use tower::{Layer, Service, ServiceExt};
-        let service = tower::service_fn(|()| async { Ok::<_, std::convert::Infallible>(Instant::now()) });
+        let service =
+            tower::service_fn(|()| async { Ok::<_, std::convert::Infallible>(Instant::now()) });
         let mut limited = RateLimitLayer::new(20.0, 2).layer(service);
         let start = Instant::now();
         let mut times = Vec::new();
