@@ -55,3 +55,25 @@ impl Readiness {
         self.pending.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use k8s_openapi::api::core::v1::ConfigMap;
+    use kube::runtime::{reflector, watcher};
+
+    #[tokio::test]
+    async fn ready_once_every_tracked_store_has_synced() {
+        let readiness = Readiness::default();
+        let (store, mut writer) = reflector::store::<ConfigMap>();
+        readiness.track("configmaps", store);
+        tokio::task::yield_now().await;
+        assert_eq!(readiness.pending(), ["configmaps"]);
+        writer.apply_watcher_event(&watcher::Event::Init);
+        writer.apply_watcher_event(&watcher::Event::InitDone);
+        for _ in 0..10 {
+            tokio::task::yield_now().await;
+        }
+        assert!(readiness.is_ready(), "{:?}", readiness.pending());
+    }
+}
