@@ -42,6 +42,15 @@ fn strings(value: &Value) -> Vec<&str> {
         .collect()
 }
 
+/// Whether `role` has a rule granting `verb` on `resource` of `group`.
+fn covers(role: &Value, group: &str, resource: &str, verb: &str) -> bool {
+    role["rules"].as_array().into_iter().flatten().any(|r| {
+        strings(&r["apiGroups"]).contains(&group)
+            && strings(&r["resources"]).contains(&resource)
+            && strings(&r["verbs"]).contains(&verb)
+    })
+}
+
 /// Every RBAC verb of every (Cluster)Role of the build.
 fn verbs(docs: &[Value]) -> Vec<&str> {
     docs.iter()
@@ -100,18 +109,23 @@ fn check_default_build(docs: &[Value]) {
     );
     assert_eq!(metrics["spec"]["ports"][0]["port"], 8080);
 
+    assert_eq!(security["runAsNonRoot"], true);
+    assert_eq!(container["livenessProbe"]["httpGet"]["port"], 8081);
+    assert_eq!(container["readinessProbe"]["httpGet"]["port"], 8081);
+
     let election = find(docs, "Role", "webapp-operator-leader-election-role");
-    let rules = election["rules"].as_array().unwrap();
-    let covers = |group: &str, resource: &str, verb: &str| {
-        rules.iter().any(|r| {
-            strings(&r["apiGroups"]).contains(&group)
-                && strings(&r["resources"]).contains(&resource)
-                && strings(&r["verbs"]).contains(&verb)
-        })
-    };
-    assert!(covers("", "configmaps", "update"));
-    assert!(covers("coordination.k8s.io", "leases", "update"));
-    assert!(covers("", "events", "create") && covers("", "events", "patch"));
+    for verb in ["get", "create", "update"] {
+        assert!(
+            covers(election, "coordination.k8s.io", "leases", verb),
+            "leases {verb}"
+        );
+    }
+    assert!(covers(election, "", "events", "create") && covers(election, "", "events", "patch"));
+    find(
+        docs,
+        "RoleBinding",
+        "webapp-operator-leader-election-rolebinding",
+    );
     find(
         docs,
         "ClusterRoleBinding",
@@ -132,6 +146,29 @@ fn the_golden_project_builds() {
     let docs = kustomize(&golden.join("config/default"));
     check_default_build(&docs);
     find(&docs, "CustomResourceDefinition", "webapps.app.example.com");
+    // The controller's own rules: its children and the events kube-runtime's Recorder writes
+    // (events.k8s.io), without wildcards.
+    let manager = find(&docs, "ClusterRole", "webapp-operator-manager-role");
+    for (group, resource, verb) in [
+        ("apps", "deployments", "patch"),
+        ("", "services", "patch"),
+        ("app.example.com", "webapps/status", "patch"),
+        ("events.k8s.io", "events", "create"),
+        ("events.k8s.io", "events", "patch"),
+    ] {
+        assert!(
+            covers(manager, group, resource, verb),
+            "manager-role lacks {verb} {group}/{resource}"
+        );
+    }
+    for rule in manager["rules"].as_array().unwrap() {
+        for field in ["apiGroups", "resources", "verbs"] {
+            assert!(
+                !strings(&rule[field]).contains(&"*"),
+                "a wildcard in {rule}"
+            );
+        }
+    }
     let admin = find(&docs, "ClusterRole", "webapp-operator-webapp-admin-role");
     let admin_verbs = strings(&admin["rules"][0]["verbs"]);
     assert!(admin_verbs.contains(&"deletecollection"), "{admin_verbs:?}");

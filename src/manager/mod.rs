@@ -1,1 +1,75 @@
-//! See docs/ARCHITECTURE.md.
+//! The runtime of generated operators: what controller-runtime's Manager gives Go operators,
+//! for kube-rs controllers (feature `manager`).
+//!
+//! A generated `main.rs` is three lines on top of this module:
+//!
+//! ```no_run
+//! # use clap::Parser;
+//! # #[derive(Parser)] struct Flags { #[command(flatten)] manager: webop::manager::Options }
+//! # async fn run_controllers(_: webop::manager::Manager) {}
+//! # async fn main_() -> Result<(), webop::manager::Error> {
+//! let flags = Flags::parse();
+//! webop::manager::init_logging(&flags.manager)?;
+//! let manager = webop::manager::Manager::new(flags.manager, "my-operator.example.com").await?;
+//! manager.run(run_controllers).await
+//! # }
+//! ```
+//!
+//! - [`Options`]: kubebuilder's flags (`--metrics-bind-address`, `--health-probe-bind-address`,
+//!   `--leader-elect`, log format and level, concurrency, client QPS and burst).
+//! - [`Manager`]: the client (rate-limited by [`RateLimitLayer`]), `/metrics`, `/healthz`,
+//!   `/readyz`, leader election on a Lease, graceful shutdown on SIGTERM.
+//! - [`ControllerKit`]: one controller's share: caches that gate readiness, reconcile metrics
+//!   and spans, per-object exponential [`Backoff`], the work-queue depth.
+//! - [`already_applied`]: whether a cached child already carries every field of the desired
+//!   one, so that an unchanged child is never re-applied.
+
+mod applied;
+mod backoff;
+mod controller;
+mod leader;
+mod logging;
+#[allow(clippy::module_inception)]
+mod manager;
+mod metrics;
+mod options;
+mod rate_limit;
+mod readiness;
+mod server;
+mod shutdown;
+
+pub use applied::{already_applied, contains};
+pub use backoff::{BASE_DELAY, Backoff, MAX_DELAY};
+pub use controller::{ControllerKit, object_key};
+pub use logging::init_logging;
+pub use manager::{Manager, Servers};
+pub use metrics::{ControllerMetrics, Metrics, Outcome};
+pub use options::{LogFormat, Options, parse_bind_address};
+pub use rate_limit::{RateLimit, RateLimitLayer};
+pub use readiness::Readiness;
+pub use shutdown::Shutdown;
+
+/// Why the manager could not start or stopped with an error.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("{flag} {value:?}: expected `0`, `:port` or `ip:port`")]
+    BindAddress { flag: &'static str, value: String },
+    #[error("{flag}: cannot listen on {address}: {source}")]
+    Bind {
+        flag: &'static str,
+        address: std::net::SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("--log-level {value:?}: {reason}")]
+    LogLevel { value: String, reason: String },
+    #[error("cannot install the logger: {0}")]
+    Logging(String),
+    #[error("no Kubernetes configuration (in-cluster or kubeconfig): {0}")]
+    Config(#[from] kube::config::InferConfigError),
+    #[error("cannot build the Kubernetes client: {0}")]
+    Client(#[from] kube::Error),
+    #[error("leader election: {0}")]
+    LeaderElection(String),
+    #[error("lost the leader-election lease {0}; exiting so that another replica takes over")]
+    LostLease(String),
+}

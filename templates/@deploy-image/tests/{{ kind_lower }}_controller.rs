@@ -1,110 +1,476 @@
-//! Offline tests of the {{ kind }} controller: what it applies and what status it reports, without
-//! a cluster.
+//! The {{ kind }} controller against an in-memory API server (`webop::testkit`), offline and on a
+//! paused clock: every wait is bounded, and a simulated minute takes no time.
+//!
+//! The testkit runs no workload controllers: `deployment_becomes_ready` plays the Deployment
+//! controller's part.
 
-use k8s_openapi::api::apps::v1::{Deployment, DeploymentCondition, DeploymentStatus};
-use k8s_openapi::apimachinery::pkg::apis::meta::v1::Time;
-use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
-use k8s_openapi::jiff::Timestamp;
-use kube::Resource;
-use {{ crate_name }}::controller::{{ kind_lower }}_controller::{
-    desired_deployment, desired_service, labels, observed_status,
-};
+use std::time::Duration;
+
+use k8s_openapi::api::apps::v1::Deployment;
+use k8s_openapi::api::core::v1::Service;
+use k8s_openapi::api::events::v1::Event;
+use kube::api::{DeleteParams, ListParams, Patch, PatchParams, PostParams};
+use kube::runtime::wait::{Condition, await_condition, conditions};
+use kube::{Api, Client, ResourceExt};
+use serde_json::json;
+use webop::manager::{Manager, Options};
+use webop::testkit::{ApiServer, Verb};
+
+use {{ crate_name }}::controller::{{ kind_lower }}_controller;
 use {{ api_crate }}::{{ version }}::{ {{- kind }}, {{ kind }}Phase, {{ kind }}Spec};
 
-fn {{ kind_var }}() -> {{ kind }} {
+/// How long (simulated) a wait may take before the test fails.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// An API server with the {{ kind }} CRD, and the controller running against it.
+struct Cluster {
+    server: ApiServer,
+    client: Client,
+    manager: Manager,
+    controller: tokio::task::JoinHandle<()>,
+}
+
+impl Cluster {
+    fn start() -> Self {
+        let server = ApiServer::new();
+        server.install_crd({{ kind }}::crd()).unwrap();
+        let client = server.client();
+        let manager = Manager::with_client(client.clone(), Options::default(), "test");
+        let controller = tokio::spawn({{ kind_lower }}_controller::run(manager.clone()));
+        Cluster {
+            server,
+            client,
+            manager,
+            controller,
+        }
+    }
+
+    fn api<K>(&self) -> Api<K>
+    where
+        K: kube::Resource<Scope = k8s_openapi::NamespaceResourceScope, DynamicType = ()>,
+    {
+        Api::namespaced(self.client.clone(), "default")
+    }
+
+    async fn create(&self, name: &str, image: &str, replicas: i32, port: i32) -> {{ kind }} {
+        let spec = {{ kind }}Spec {
+            image: image.to_owned(),
+            replicas,
+            port,
+        };
+        self.api::<{{ kind }}>()
+            .create(&PostParams::default(), &{{ kind }}::new(name, spec))
+            .await
+            .unwrap()
+    }
+
+    /// Waits until the object `name` of `K` satisfies `condition`, and returns it.
+    async fn until<K>(&self, name: &str, condition: impl Condition<K>) -> K
+    where
+        K: kube::Resource<Scope = k8s_openapi::NamespaceResourceScope, DynamicType = ()>
+            + Clone
+            + std::fmt::Debug
+            + serde::de::DeserializeOwned
+            + Send
+            + 'static,
+    {
+        let waiting = await_condition(self.api::<K>(), name, condition);
+        let object = tokio::time::timeout(PATIENCE, waiting)
+            .await
+            .unwrap_or_else(|_| panic!("{} {name}: condition not met in time", K::kind(&())))
+            .unwrap();
+        object.unwrap_or_else(|| panic!("{} {name} was deleted", K::kind(&())))
+    }
+
+    /// Waits until the object `name` of `K` with `uid` is gone.
+    async fn deleted<K>(&self, name: &str, uid: &str)
+    where
+        K: kube::Resource<Scope = k8s_openapi::NamespaceResourceScope, DynamicType = ()>
+            + Clone
+            + std::fmt::Debug
+            + serde::de::DeserializeOwned
+            + Send
+            + 'static,
+    {
+        let waiting = await_condition(self.api::<K>(), name, conditions::is_deleted(uid));
+        tokio::time::timeout(PATIENCE, waiting)
+            .await
+            .unwrap_or_else(|_| panic!("{} {name} still exists", K::kind(&())))
+            .unwrap();
+    }
+
+    /// Plays the Deployment controller: every replica of `name` becomes available.
+    async fn deployment_becomes_ready(&self, name: &str) {
+        let deployments = self.api::<Deployment>();
+        let deployment: Deployment = self.until(name, exists()).await;
+        let replicas = deployment.spec.replicas.unwrap_or(1);
+        let status = json!({"status": {
+            "observedGeneration": deployment.metadata.generation,
+            "replicas": replicas, "updatedReplicas": replicas,
+            "readyReplicas": replicas, "availableReplicas": replicas,
+            "conditions": [{"type": "Available", "status": "True"}],
+        }});
+        deployments
+            .patch_status(name, &PatchParams::default(), &Patch::Merge(&status))
+            .await
+            .unwrap();
+    }
+
+    /// Creates `name` and waits until it is Running.
+    async fn running(&self, name: &str) -> {{ kind }} {
+        self.create(name, "{{ image }}", 2, 8080).await;
+        self.deployment_becomes_ready(&format!("{name}-deploy"))
+            .await;
+        self.until(name, phase({{ kind }}Phase::Running)).await
+    }
+
+    async fn stop(self) {
+        self.manager.shutdown();
+        tokio::time::timeout(PATIENCE, self.controller)
+            .await
+            .expect("the controller stops on shutdown")
+            .unwrap();
+    }
+}
+
+fn exists<K>() -> impl Condition<K> {
+    |object: Option<&K>| object.is_some()
+}
+
+fn phase(expected: {{ kind }}Phase) -> impl Condition<{{ kind }}> {
+    move |{{ kind_var }}: Option<&{{ kind }}>| {
+        {{ kind_var }}.and_then(|w| w.status.as_ref()).and_then(|s| s.phase) == Some(expected)
+    }
+}
+
+fn container(deployment: &Deployment) -> &k8s_openapi::api::core::v1::Container {
+    &deployment.spec.template.spec.as_ref().unwrap().containers[0]
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_{{ kind_lower }}_gets_a_deployment_a_service_and_a_status() {
+    let cluster = Cluster::start();
+    let {{ kind_var }} = cluster.create("demo", "{{ image }}", 2, 8080).await;
+
+    let deployment: Deployment = cluster.until("demo-deploy", exists()).await;
+    let owner = &deployment.owner_references()[0];
+    assert_eq!(
+        (owner.name.as_str(), owner.controller),
+        ("demo", Some(true))
+    );
+    assert_eq!(owner.uid, {{ kind_var }}.uid().unwrap());
+    let labels = {{ kind_lower }}_controller::labels(&{{ kind_var }});
+    assert_eq!(deployment.labels(), &labels);
+    let spec = &deployment.spec;
+    assert_eq!(spec.replicas, Some(2));
+    assert_eq!(spec.selector.match_labels.as_ref(), Some(&labels));
+    assert_eq!(container(&deployment).image.as_deref(), Some("{{ image }}"));
+    assert_eq!(
+        container(&deployment).ports.as_ref().unwrap()[0].container_port,
+        8080
+    );
+
+    let service: Service = cluster.until("demo-svc", exists()).await;
+    let spec = service.spec.unwrap();
+    assert_eq!(spec.selector.as_ref(), Some(&labels));
+    let port = &spec.ports.unwrap()[0];
+    assert_eq!(port.port, 8080);
+    assert_eq!(
+        port.target_port,
+        Some(k8s_openapi::apimachinery::pkg::util::intstr::IntOrString::Int(8080))
+    );
+
+    let pending = cluster.until("demo", phase({{ kind }}Phase::Pending)).await;
+    assert_eq!(pending.status.unwrap().available_replicas, 0);
+
+    cluster.deployment_becomes_ready("demo-deploy").await;
+    let running = cluster.until("demo", phase({{ kind }}Phase::Running)).await;
+    let status = running.status.unwrap();
+    assert_eq!(status.available_replicas, 2);
+    assert!(status.last_update_time.is_some());
+    let available = status
+        .conditions
+        .iter()
+        .find(|c| c.type_ == "Available")
+        .unwrap();
+    assert_eq!(
+        (available.status.as_str(), available.observed_generation),
+        ("True", Some(1))
+    );
+    let degraded = status
+        .conditions
+        .iter()
+        .find(|c| c.type_ == "Degraded")
+        .unwrap();
+    assert_eq!(degraded.status, "False");
+
+    let events = cluster
+        .api::<Event>()
+        .list(&ListParams::default())
+        .await
+        .unwrap();
+    let created = events
+        .items
+        .iter()
+        .find(|e| e.reason.as_deref() == Some("Created"));
+    let note = created
+        .and_then(|e| e.note.as_deref())
+        .expect("a Created event");
+    assert_eq!(
+        note,
+        "Created Deployment demo-deploy, Created Service demo-svc"
+    );
+    cluster.stop().await;
+}
+
+#[tokio::test(start_paused = true)]
+async fn children_follow_image_replicas_and_port_changes() {
+    let cluster = Cluster::start();
+    cluster.running("demo").await;
+
+    let change = json!({"spec": {"image": "nginx:1.27", "replicas": 3, "port": 9090}});
+    cluster
+        .api::<{{ kind }}>()
+        .patch("demo", &PatchParams::default(), &Patch::Merge(&change))
+        .await
+        .unwrap();
+
+    let deployment = cluster
+        .until("demo-deploy", |d: Option<&Deployment>| {
+            d.is_some_and(|d| container(d).image.as_deref() == Some("nginx:1.27"))
+        })
+        .await;
+    assert_eq!(deployment.spec.replicas, Some(3));
+    assert_eq!(
+        container(&deployment).ports.as_ref().unwrap()[0].container_port,
+        9090
+    );
+    let service = cluster
+        .until("demo-svc", |s: Option<&Service>| {
+            s.and_then(|s| s.spec.as_ref()?.ports.as_ref()?.first().map(|p| p.port)) == Some(9090)
+        })
+        .await;
+    let ports = service.spec.unwrap().ports.unwrap();
+    assert_eq!(ports.len(), 1, "the old port is gone: {ports:?}");
+    let target = k8s_openapi::apimachinery::pkg::util::intstr::IntOrString::Int(9090);
+    assert_eq!(ports[0].target_port, Some(target));
+
+    // The rollout has not been observed yet: the {{ kind }} is Pending until it has.
+    cluster.until("demo", phase({{ kind }}Phase::Pending)).await;
+    cluster.deployment_becomes_ready("demo-deploy").await;
+    let running = cluster.until("demo", phase({{ kind }}Phase::Running)).await;
+    assert_eq!(running.status.unwrap().available_replicas, 3);
+    cluster.stop().await;
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_deleted_child_comes_back() {
+    let cluster = Cluster::start();
+    cluster.running("demo").await;
+    let deployment: Deployment = cluster.until("demo-deploy", exists()).await;
+    let service: Service = cluster.until("demo-svc", exists()).await;
+
+    let delete = DeleteParams::default();
+    cluster
+        .api::<Deployment>()
+        .delete("demo-deploy", &delete)
+        .await
+        .unwrap();
+    cluster
+        .api::<Service>()
+        .delete("demo-svc", &delete)
+        .await
+        .unwrap();
+
+    let (old_deployment, old_service) = (deployment.uid(), service.uid());
+    cluster
+        .until("demo-deploy", |d: Option<&Deployment>| {
+            d.is_some_and(|d| d.uid() != old_deployment)
+        })
+        .await;
+    cluster
+        .until("demo-svc", |s: Option<&Service>| {
+            s.is_some_and(|s| s.uid() != old_service)
+        })
+        .await;
+    cluster.stop().await;
+}
+
+#[tokio::test(start_paused = true)]
+async fn deleting_the_{{ kind_lower }}_collects_its_children() {
+    let cluster = Cluster::start();
+    let {{ kind_var }} = cluster.running("demo").await;
+    let deployment: Deployment = cluster.until("demo-deploy", exists()).await;
+    let service: Service = cluster.until("demo-svc", exists()).await;
+
+    let {{ plural_var }} = cluster.api::<{{ kind }}>();
+    {{ plural_var }}
+        .delete("demo", &DeleteParams::default())
+        .await
+        .unwrap();
+
+    cluster
+        .deleted::<{{ kind }}>("demo", &{{ kind_var }}.uid().unwrap())
+        .await;
+    cluster
+        .deleted::<Deployment>("demo-deploy", &deployment.uid().unwrap())
+        .await;
+    cluster
+        .deleted::<Service>("demo-svc", &service.uid().unwrap())
+        .await;
+    cluster.stop().await;
+}
+
+#[tokio::test(start_paused = true)]
+async fn an_invalid_{{ kind_lower }}_is_rejected_by_the_schema() {
+    let cluster = Cluster::start();
+    let {{ plural_var }} = cluster.api::<{{ kind }}>();
+    let invalid = {{ kind }}::new(
+        "demo",
+        {{ kind }}Spec {
+            image: "{{ image }}".to_owned(),
+            replicas: 11,
+            port: 0,
+        },
+    );
+    let error = {{ plural_var }}
+        .create(&PostParams::default(), &invalid)
+        .await
+        .unwrap_err();
+    let kube::Error::Api(status) = error else {
+        panic!("not an API error: {error}");
+    };
+    assert_eq!(status.code, 422, "{status:?}");
+    assert!(
+        status.message.contains("spec.replicas"),
+        "{}",
+        status.message
+    );
+    assert!(status.message.contains("spec.port"), "{}", status.message);
+    let deployments = cluster
+        .api::<Deployment>()
+        .list(&ListParams::default())
+        .await
+        .unwrap();
+    assert!(deployments.items.is_empty());
+    cluster.stop().await;
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_conflict_on_the_status_write_is_retried() {
+    let cluster = Cluster::start();
+    cluster
+        .server
+        .faults()
+        .fail_next(Verb::Patch, "{{ plural }}/status", 2, 409);
+    let running = cluster.running("demo").await;
+    assert_eq!(running.status.unwrap().available_replicas, 2);
+    let status_writes = cluster.server.counters().get(Verb::Patch, "{{ plural }}/status");
+    assert!(
+        status_writes >= 3,
+        "2 conflicts, then a success: {status_writes}"
+    );
+    cluster.stop().await;
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_steady_state_writes_nothing() {
+    let cluster = Cluster::start();
+    for name in ["one", "two", "three"] {
+        cluster.running(name).await;
+    }
+    // Let the reconciles that the last status writes triggered run out.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let counters = cluster.server.counters();
+    counters.reset();
+
+    // A simulated idle minute, plus a change to each {{ kind }} that does not touch its spec (a
+    // reconcile that must find nothing to do).
+    let touch = json!({"metadata": {"annotations": {"example.com/touched": "yes"}}});
+    for name in ["one", "two", "three"] {
+        let params = PatchParams::default();
+        cluster
+            .api::<{{ kind }}>()
+            .patch(name, &params, &Patch::Merge(&touch))
+            .await
+            .unwrap();
+    }
+    tokio::time::sleep(Duration::from_secs(60)).await;
+
+    let writes: u64 = [Verb::Create, Verb::Update, Verb::Patch, Verb::Delete]
+        .into_iter()
+        .map(|verb| counters.verb(verb))
+        .sum();
+    assert_eq!(
+        writes,
+        3,
+        "only the test's own patches: {:?}",
+        counters.snapshot()
+    );
+    assert_eq!(counters.verb(Verb::Get), 0, "reconciles read the caches");
+    cluster.stop().await;
+}
+
+#[test]
+fn a_stuck_or_failing_rollout_is_failed_and_an_unchanged_state_keeps_its_times() {
+    use k8s_openapi::api::apps::v1::{DeploymentCondition, DeploymentStatus};
+    use k8s_openapi::apimachinery::pkg::apis::meta::v1::Time;
+    use {{ kind_lower }}_controller::observed_status;
+
+    let time = |seconds| Time(k8s_openapi::jiff::Timestamp::from_second(seconds).unwrap());
     let mut {{ kind_var }} = {{ kind }}::new(
         "demo",
         {{ kind }}Spec {
             image: "{{ image }}".to_owned(),
             replicas: 2,
-            port: 8080,
+            port: 80,
         },
     );
-    {{ kind_var }}.metadata.namespace = Some("default".to_owned());
-    {{ kind_var }}.metadata.uid = Some("9f0e7d6c-0000-4000-8000-000000000001".to_owned());
-    {{ kind_var }}
-}
-
-fn time(seconds: i64) -> Time {
-    Time(Timestamp::from_second(seconds).unwrap())
-}
-
-fn deployment_with(available: i32, conditions: Vec<DeploymentCondition>) -> Deployment {
-    Deployment {
+    {{ kind_var }}.metadata.generation = Some(4);
+    let with = |type_: &str, status: &str, reason: &str| Deployment {
         status: Some(DeploymentStatus {
-            available_replicas: Some(available),
-            conditions: Some(conditions),
+            available_replicas: Some(1),
+            conditions: Some(vec![DeploymentCondition {
+                type_: Some(type_.to_owned()),
+                status: Some(status.to_owned()),
+                reason: Some(reason.to_owned()),
+                message: Some("it broke".to_owned()),
+                ..Default::default()
+            }]),
             ..Default::default()
         }),
         ..Default::default()
-    }
-}
-
-#[test]
-fn the_deployment_runs_the_image_as_the_spec_says() {
-    let {{ kind_var }} = {{ kind_var }}();
-    let deployment = desired_deployment(&{{ kind_var }}).unwrap();
-    assert_eq!(deployment.metadata.name.as_deref(), Some("demo-deploy"));
-    assert_eq!(deployment.metadata.namespace.as_deref(), Some("default"));
-    let owner = &deployment.metadata.owner_references.unwrap()[0];
-    assert_eq!(owner.kind, {{ kind }}::kind(&()));
-    assert_eq!(owner.name, "demo");
-    assert_eq!(owner.controller, Some(true));
-
-    let pod_labels = Some(labels(&{{ kind_var }}));
-    let spec = deployment.spec;
-    assert_eq!(spec.replicas, Some(2));
-    assert_eq!(spec.selector.match_labels, pod_labels);
-    let pod = spec.template;
-    assert_eq!(pod.metadata.unwrap().labels, pod_labels);
-    let container = &pod.spec.unwrap().containers[0];
-    assert_eq!(container.image.as_deref(), Some("{{ image }}"));
-    assert_eq!(container.ports.as_ref().unwrap()[0].container_port, 8080);
-    let security = container.security_context.as_ref().unwrap();
-    assert_eq!(security.allow_privilege_escalation, Some(false));
-}
-
-#[test]
-fn the_service_exposes_the_port_of_the_pods() {
-    let {{ kind_var }} = {{ kind_var }}();
-    let service = desired_service(&{{ kind_var }}).unwrap();
-    assert_eq!(service.metadata.name.as_deref(), Some("demo-svc"));
-    let spec = service.spec.unwrap();
-    assert_eq!(spec.selector, Some(labels(&{{ kind_var }})));
-    let port = &spec.ports.unwrap()[0];
-    assert_eq!(port.port, 8080);
-    assert_eq!(port.target_port, Some(IntOrString::Int(8080)));
-}
-
-#[test]
-fn children_need_an_object_the_api_server_has_stored() {
-    let mut {{ kind_var }} = {{ kind_var }}();
-    {{ kind_var }}.metadata.uid = None;
-    assert!(desired_deployment(&{{ kind_var }}).is_err());
-}
-
-#[test]
-fn the_status_follows_the_deployment() {
-    let mut {{ kind_var }} = {{ kind_var }}();
-    let pending = observed_status(&{{ kind_var }}, &deployment_with(1, vec![]), time(1));
-    assert_eq!(pending.phase, Some({{ kind }}Phase::Pending));
-    assert_eq!(pending.available_replicas, 1);
-    assert_eq!(pending.last_update_time, Some(time(1)));
-
-    {{ kind_var }}.status = Some(pending.clone());
-    let unchanged = observed_status(&{{ kind_var }}, &deployment_with(1, vec![]), time(2));
-    assert_eq!(unchanged, pending, "nothing changed: nothing to write");
-
-    let running = observed_status(&{{ kind_var }}, &deployment_with(2, vec![]), time(3));
-    assert_eq!(running.phase, Some({{ kind }}Phase::Running));
-    assert_eq!(running.last_update_time, Some(time(3)));
-
-    let stuck = DeploymentCondition {
-        type_: Some("Progressing".to_owned()),
-        status: Some("False".to_owned()),
-        reason: Some("ProgressDeadlineExceeded".to_owned()),
-        ..Default::default()
     };
-    let failed = observed_status(&{{ kind_var }}, &deployment_with(0, vec![stuck]), time(4));
-    assert_eq!(failed.phase, Some({{ kind }}Phase::Failed));
+    for (type_, status, reason) in [
+        ("Progressing", "False", "ProgressDeadlineExceeded"),
+        ("ReplicaFailure", "True", "FailedCreate"),
+    ] {
+        let failed = observed_status(&{{ kind_var }}, &with(type_, status, reason), time(10));
+        assert_eq!(failed.phase, Some({{ kind }}Phase::Failed));
+        let degraded = failed
+            .conditions
+            .iter()
+            .find(|c| c.type_ == "Degraded")
+            .unwrap();
+        assert_eq!(
+            (degraded.status.as_str(), degraded.reason.as_str()),
+            ("True", reason)
+        );
+        assert_eq!(degraded.observed_generation, Some(4));
+    }
+
+    let pending = observed_status(
+        &{{ kind_var }},
+        &with("Available", "False", "MinimumReplicasUnavailable"),
+        time(10),
+    );
+    assert_eq!(pending.phase, Some({{ kind }}Phase::Pending));
+    assert_eq!(pending.last_update_time, Some(time(10)));
+    {{ kind_var }}.status = Some(pending.clone());
+    let again = observed_status(
+        &{{ kind_var }},
+        &with("Available", "False", "MinimumReplicasUnavailable"),
+        time(20),
+    );
+    assert_eq!(again, pending, "nothing changed, so nothing to write");
 }

@@ -1,109 +1,43 @@
-//! The manager of webapp-operator: runs its controllers against the cluster of the current
-//! kubeconfig (or, in a Pod, of its service account), with health probes, metrics and leader
-//! election as kubebuilder's manager has them.
+//! The manager of webapp-operator: runs its controllers against the cluster of the environment
+//! (in a Pod, its service account; elsewhere, the current kubeconfig) with what a kubebuilder
+//! manager has: flags, structured logs, `/metrics`, `/healthz` and `/readyz`, leader election
+//! and graceful shutdown on SIGTERM. `--help` lists the flags.
 
-use std::error::Error;
+use std::process::ExitCode;
 
 use clap::Parser;
-use kube_lease_manager::LeaseManagerBuilder;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpListener;
-use tracing::info;
-use tracing_subscriber::EnvFilter;
+use webop::manager::{Manager, Options};
 
 use webapp_operator::controller;
 
-/// The Lease that replicas of the manager compete for with `--leader-elect`.
-const LEADER_ELECTION_LEASE: &str = "webapp-operator.example.com";
+/// The Lease that replicas compete for with `--leader-elect`.
+const LEADER_ELECTION_ID: &str = "webapp-operator.example.com";
 
 /// Runs the controllers of webapp-operator.
 #[derive(Debug, Parser)]
 #[command(version, about)]
 struct Flags {
-    /// The address the metrics endpoint (`/metrics`, plain HTTP) binds to, like `:8080`; `0`
-    /// disables it.
-    #[arg(long, default_value = "0")]
-    metrics_bind_address: String,
-    /// The address the health probes (`/healthz`, `/readyz`) bind to; `0` disables them.
-    #[arg(long, default_value = ":8081")]
-    health_probe_bind_address: String,
-    /// Reconcile only while holding the leader-election Lease, so that one replica works at a
-    /// time.
-    #[arg(long)]
-    leader_elect: bool,
+    #[command(flatten)]
+    manager: Options,
 }
 
 #[tokio::main]
-async fn main() -> Result<(), Box<dyn Error>> {
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
-        .init();
+async fn main() -> ExitCode {
     let flags = Flags::parse();
-    let client = kube::Client::try_default().await?;
-
-    serve(&flags.health_probe_bind_address, |path| match path {
-        "/healthz" | "/readyz" => Some("ok\n".to_owned()),
-        _ => None,
-    })
-    .await?;
-    serve(&flags.metrics_bind_address, |path| {
-        (path == "/metrics").then(controller::metrics)
-    })
-    .await?;
-
-    if !flags.leader_elect {
-        controller::run(client).await;
-        return Ok(());
+    if let Err(error) = webop::manager::init_logging(&flags.manager) {
+        eprintln!("{error}");
+        return ExitCode::FAILURE;
     }
-    let identity = std::env::var("HOSTNAME").unwrap_or_else(|_| std::process::id().to_string());
-    let lease = LeaseManagerBuilder::new(client.clone(), LEADER_ELECTION_LEASE)
-        .with_namespace(client.default_namespace())
-        .with_identity(identity)
-        .build()
-        .await?;
-    let (mut leader, _renewing) = lease.watch().await;
-    info!("waiting to become the leader ({LEADER_ELECTION_LEASE})");
-    while !*leader.borrow_and_update() {
-        leader.changed().await?;
-    }
-    info!("became the leader ({LEADER_ELECTION_LEASE})");
-    tokio::select! {
-        () = controller::run(client) => Ok(()),
-        _ = leader.wait_for(|leading| !leading) => Err("lost the leader-election lease".into()),
+    match run(flags.manager).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            tracing::error!(%error, "manager stopped");
+            ExitCode::FAILURE
+        }
     }
 }
 
-/// Serves `route` (a path to a body, or not found) over plain HTTP on `address` (`:8081` binds
-/// every interface), on a task of its own. Does nothing for the address `0`.
-async fn serve(address: &str, route: fn(&str) -> Option<String>) -> std::io::Result<()> {
-    if address == "0" {
-        return Ok(());
-    }
-    let address = match address.strip_prefix(':') {
-        Some(port) => format!("0.0.0.0:{port}"),
-        None => address.to_owned(),
-    };
-    let listener = TcpListener::bind(&address).await?;
-    info!(%address, "serving");
-    tokio::spawn(async move {
-        while let Ok((mut stream, _)) = listener.accept().await {
-            tokio::spawn(async move {
-                let mut request = [0; 1024];
-                let read = stream.read(&mut request).await.unwrap_or(0);
-                let request = String::from_utf8_lossy(&request[..read]);
-                let path = request.split_whitespace().nth(1).unwrap_or("/");
-                let (status, body) = match route(path) {
-                    Some(body) => ("200 OK", body),
-                    None => ("404 Not Found", "not found\n".to_owned()),
-                };
-                let response = format!(
-                    "HTTP/1.1 {status}\r\ncontent-type: text/plain; version=0.0.4\r\n\
-                     content-length: {}\r\nconnection: close\r\n\r\n{body}",
-                    body.len()
-                );
-                let _ = stream.write_all(response.as_bytes()).await;
-            });
-        }
-    });
-    Ok(())
+async fn run(options: Options) -> Result<(), webop::manager::Error> {
+    let manager = Manager::new(options, LEADER_ELECTION_ID).await?;
+    manager.run(controller::run).await
 }

@@ -1,114 +1,221 @@
 //! The WebApp controller: runs the image of each WebApp as a Deployment `<name>-deploy`,
-//! exposes it through a Service `<name>-svc`, and reports their state in the WebApp's status.
+//! exposes it through a Service `<name>-svc`, and reports the Deployment's state in the
+//! WebApp's status.
 //!
-//! Both children are applied with server-side apply: this controller owns every field it sets,
-//! and a change to the WebApp (or a drift of a child) is undone on the next reconcile.
+//! It is built to leave the API server alone once things are as asked:
+//! - WebApps, Deployments and Services are read from caches that watches keep, never with GETs;
+//! - a child is applied (server-side apply, one field manager) only when its cached copy lacks a
+//!   field the WebApp asks for: an unchanged child costs no request;
+//! - the status is written only when it changes, so writing it does not start an endless loop
+//!   of watch events and reconciles;
+//! - nothing polls: a change to a WebApp or to one of its children, deletion included, brings
+//!   the next reconcile.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
-use std::time::Duration;
 
-use futures::StreamExt;
 use k8s_openapi::api::apps::v1 as appsv1;
 use k8s_openapi::api::core::v1 as corev1;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1 as metav1;
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 use kube::api::{Patch, PatchParams};
-use kube::runtime::controller::{Action, Controller};
+use kube::runtime::controller::Action;
+use kube::runtime::events::{Event, EventType, Recorder};
+use kube::runtime::reflector::{ObjectRef, Store};
 use kube::runtime::watcher;
 use kube::{Api, Client, Resource, ResourceExt};
-use tracing::{info, warn};
+use serde_json::json;
+use webop::manager::{Manager, already_applied};
 use webop::prelude::*;
 
 use webapp_operator_api::v1::{WebApp, WebAppPhase, WebAppStatus};
 
 /// The name of this controller, in logs and metrics.
 pub const NAME: &str = "webapp";
-/// The field manager of everything this controller applies.
-pub const FIELD_MANAGER: &str = "webapp-operator-webapp";
-
-/// The `app.kubernetes.io/managed-by` label of the children.
+/// The field manager of everything this controller applies, and the reporter of its events.
+pub const FIELD_MANAGER: &str = "webapp-operator-controller";
+/// The `app.kubernetes.io/managed-by` label of the children; the caches hold only these.
 pub const MANAGED_BY: &str = "webapp-operator";
 
 /// What every reconcile gets.
 pub struct Context {
     pub client: Client,
+    /// The Deployments this operator manages, as the last watch event left them.
+    pub deployments: Store<appsv1::Deployment>,
+    /// The Services this operator manages, likewise.
+    pub services: Store<corev1::Service>,
+    pub recorder: Recorder,
 }
 
-/// Why a reconcile failed; the WebApp is retried.
+/// Why a reconcile failed; the WebApp is retried with exponential backoff.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error("WebApp has no {0}")]
+    #[error("the WebApp has no {0}")]
     MissingMetadata(&'static str),
-    #[error(transparent)]
-    Kube(#[from] kube::Error),
+    #[error("cannot apply {kind} {name}: {source}")]
+    Apply {
+        kind: String,
+        name: String,
+        source: kube::Error,
+    },
+    #[error("cannot write the status: {0}")]
+    Status(kube::Error),
 }
 
-/// Runs the controller until shutdown (Ctrl-C or SIGTERM).
-pub async fn run(client: Client) {
-    let webapps = Api::<WebApp>::all(client.clone());
-    let deployments = Api::<appsv1::Deployment>::all(client.clone());
-    let services = Api::<corev1::Service>::all(client.clone());
-    Controller::new(webapps, watcher::Config::default())
-        .owns(deployments, watcher::Config::default())
-        .owns(services, watcher::Config::default())
-        .shutdown_on_signal()
-        .run(reconcile, error_policy, Arc::new(Context { client }))
-        .for_each(|result| async move {
-            crate::controller::record_reconcile(NAME, result.is_ok());
-            match result {
-                Ok((object, _)) => info!(%object, "reconciled"),
-                Err(error) => warn!(%error, "reconcile failed"),
-            }
-        })
-        .await;
+/// Runs the controller until the manager shuts down.
+pub async fn run(manager: Manager) {
+    let client = manager.client();
+    let kit = manager.controller::<WebApp>(NAME);
+    let children =
+        watcher::Config::default().labels(&format!("app.kubernetes.io/managed-by={MANAGED_BY}"));
+    let (deployments, deployment_changes) = kit.owned(
+        Api::<appsv1::Deployment>::all(client.clone()),
+        children.clone(),
+    );
+    let (services, service_changes) =
+        kit.owned(Api::<corev1::Service>::all(client.clone()), children);
+    let context = Arc::new(Context {
+        client: client.clone(),
+        deployments,
+        services,
+        recorder: manager.recorder(FIELD_MANAGER),
+    });
+    let results = kit
+        .build(Api::<WebApp>::all(client), watcher::Config::default())
+        .owns_stream(deployment_changes)
+        .owns_stream(service_changes)
+        .run(kit.reconcile(reconcile), kit.error_policy(), context);
+    kit.drive(results).await;
 }
 
-/// Brings the Deployment and the Service of `webapp` to what its spec asks for, then
-/// reports what the Deployment achieved in its status.
+/// Brings the Deployment and the Service of `webapp` to what its spec asks for, then reports
+/// what the Deployment achieved in its status. Must be idempotent: it runs for every change.
+///
+/// `webapps/finalizers` update is what lets the children's owner references block the
+/// WebApp's deletion (`blockOwnerDeletion`) on clusters that enforce it.
 #[rbac(groups = ["app.example.com"], resources = ["webapps"], verbs = ["get", "list", "watch", "create", "update", "patch", "delete"])]
 #[rbac(groups = ["app.example.com"], resources = ["webapps/status"], verbs = ["get", "update", "patch"])]
 #[rbac(groups = ["app.example.com"], resources = ["webapps/finalizers"], verbs = ["update"])]
 #[rbac(groups = ["apps"], resources = ["deployments"], verbs = ["get", "list", "watch", "create", "update", "patch", "delete"])]
 #[rbac(groups = [""], resources = ["services"], verbs = ["get", "list", "watch", "create", "update", "patch", "delete"])]
-#[rbac(groups = [""], resources = ["events"], verbs = ["create", "patch"])]
+#[rbac(groups = ["events.k8s.io"], resources = ["events"], verbs = ["create", "patch"])]
 pub async fn reconcile(webapp: Arc<WebApp>, ctx: Arc<Context>) -> Result<Action, Error> {
+    let result = reconcile_children(&webapp, &ctx).await;
+    if let Err(error) = &result {
+        publish(
+            &ctx,
+            &webapp,
+            EventType::Warning,
+            "ReconcileFailed",
+            error.to_string(),
+        )
+        .await;
+    }
+    // No requeue: the watches on the WebApp and its children bring the next reconcile.
+    result.map(|()| Action::await_change())
+}
+
+async fn reconcile_children(webapp: &WebApp, ctx: &Context) -> Result<(), Error> {
+    let deployment = desired_deployment(webapp)?;
+    let cached_deployment = ctx.deployments.get(&ObjectRef::from_obj(&deployment));
+    let service = desired_service(webapp)?;
+    let cached_service = ctx.services.get(&ObjectRef::from_obj(&service));
+
+    let mut changes = Vec::new();
+    changes.extend(apply(ctx, &deployment, cached_deployment.as_deref()).await?);
+    changes.extend(apply(ctx, &service, cached_service.as_deref()).await?);
+    if !changes.is_empty() {
+        let reason = if changes.iter().all(|c| c.starts_with("Created")) {
+            "Created"
+        } else {
+            "Updated"
+        };
+        publish(ctx, webapp, EventType::Normal, reason, changes.join(", ")).await;
+    }
+
+    // The status reports the Deployment as the cache has seen it. Right after a create there
+    // is nothing to report yet; the Deployment's watch event brings the next reconcile.
+    if let Some(deployment) = cached_deployment {
+        let now = metav1::Time(k8s_openapi::jiff::Timestamp::now());
+        let status = observed_status(webapp, &deployment, now);
+        if webapp.status.as_ref() != Some(&status) {
+            write_status(ctx, webapp, &status).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Applies `desired` unless its cached copy already carries every field of it. Returns what
+/// was done (`Created Deployment demo-deploy`), if anything.
+async fn apply<K>(ctx: &Context, desired: &K, cached: Option<&K>) -> Result<Option<String>, Error>
+where
+    K: Resource<DynamicType = (), Scope = k8s_openapi::NamespaceResourceScope>
+        + Clone
+        + std::fmt::Debug
+        + serde::Serialize
+        + serde::de::DeserializeOwned,
+{
+    if already_applied(desired, cached) {
+        return Ok(None);
+    }
+    let (kind, name) = (K::kind(&()), desired.name_any());
+    let namespace = desired
+        .namespace()
+        .ok_or(Error::MissingMetadata("namespace"))?;
+    let params = PatchParams::apply(FIELD_MANAGER).force();
+    Api::<K>::namespaced(ctx.client.clone(), &namespace)
+        .patch(&name, &params, &Patch::Apply(desired))
+        .await
+        .map_err(|source| Error::Apply {
+            kind: kind.to_string(),
+            name: name.clone(),
+            source,
+        })?;
+    let verb = if cached.is_some() {
+        "Updated"
+    } else {
+        "Created"
+    };
+    Ok(Some(format!("{verb} {kind} {name}")))
+}
+
+/// Writes `status` through the status subresource (server-side apply: only status fields).
+async fn write_status(ctx: &Context, webapp: &WebApp, status: &WebAppStatus) -> Result<(), Error> {
     let namespace = webapp
         .namespace()
         .ok_or(Error::MissingMetadata("namespace"))?;
-    let apply = PatchParams::apply(FIELD_MANAGER).force();
+    let patch = json!({
+        "apiVersion": WebApp::api_version(&()),
+        "kind": WebApp::kind(&()),
+        "status": status,
+    });
+    Api::<WebApp>::namespaced(ctx.client.clone(), &namespace)
+        .patch_status(
+            &webapp.name_any(),
+            &PatchParams::apply(FIELD_MANAGER).force(),
+            &Patch::Apply(&patch),
+        )
+        .await
+        .map_err(Error::Status)?;
+    Ok(())
+}
 
-    let deployment = desired_deployment(&webapp)?;
-    let deployments = Api::<appsv1::Deployment>::namespaced(ctx.client.clone(), &namespace);
-    let deployment = deployments
-        .patch(&deployment.name_any(), &apply, &Patch::Apply(&deployment))
-        .await?;
-
-    let service = desired_service(&webapp)?;
-    let services = Api::<corev1::Service>::namespaced(ctx.client.clone(), &namespace);
-    services
-        .patch(&service.name_any(), &apply, &Patch::Apply(&service))
-        .await?;
-
-    let now = metav1::Time(k8s_openapi::jiff::Timestamp::now());
-    let status = observed_status(&webapp, &deployment, now);
-    if webapp.status.as_ref() != Some(&status) {
-        let webapps = Api::<WebApp>::namespaced(ctx.client.clone(), &namespace);
-        let patch = Patch::Merge(serde_json::json!({ "status": status }));
-        webapps
-            .patch_status(&webapp.name_any(), &PatchParams::default(), &patch)
-            .await?;
+/// Records an event on `webapp`; a failure to record is logged, never fatal.
+async fn publish(ctx: &Context, webapp: &WebApp, type_: EventType, reason: &str, note: String) {
+    let event = Event {
+        type_,
+        reason: reason.to_owned(),
+        note: Some(note),
+        action: "Reconcile".to_owned(),
+        secondary: None,
+    };
+    if let Err(error) = ctx.recorder.publish(&event, &webapp.object_ref(&())).await {
+        tracing::warn!(%error, "cannot record an event");
     }
-    Ok(Action::await_change())
 }
 
-/// Retries a failed reconcile after a pause (the controller backs off on repeated failures).
-pub fn error_policy(_: Arc<WebApp>, _: &Error, _: Arc<Context>) -> Action {
-    Action::requeue(Duration::from_secs(10))
-}
-
-/// The labels of the Pods of `webapp`, also the selector of its Deployment and Service.
-pub fn labels(webapp: &WebApp) -> BTreeMap<String, String> {
+/// The labels of the children and of the Pods, also the selector of the Deployment and the
+/// Service.
+pub fn labels(webapp: &WebApp) -> std::collections::BTreeMap<String, String> {
     [
         ("app.kubernetes.io/name", NAME.to_owned()),
         ("app.kubernetes.io/instance", webapp.name_any()),
@@ -119,48 +226,49 @@ pub fn labels(webapp: &WebApp) -> BTreeMap<String, String> {
     .collect()
 }
 
-/// The Deployment `<name>-deploy` that runs `webapp`'s image.
+/// The Deployment `<name>-deploy` that runs `webapp`'s image with its replicas and port.
 pub fn desired_deployment(webapp: &WebApp) -> Result<appsv1::Deployment, Error> {
     let spec = &webapp.spec;
-    let pod_labels = labels(webapp);
+    let container = corev1::Container {
+        name: NAME.to_owned(),
+        image: Some(spec.image.clone()),
+        ports: Some(vec![corev1::ContainerPort {
+            container_port: spec.port,
+            name: Some("http".to_owned()),
+            protocol: Some("TCP".to_owned()),
+            ..Default::default()
+        }]),
+        security_context: Some(corev1::SecurityContext {
+            allow_privilege_escalation: Some(false),
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    let pod = corev1::PodSpec {
+        containers: vec![container],
+        security_context: Some(corev1::PodSecurityContext {
+            seccomp_profile: Some(corev1::SeccompProfile {
+                type_: "RuntimeDefault".to_owned(),
+                ..Default::default()
+            }),
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
     Ok(appsv1::Deployment {
         metadata: child_metadata(webapp, "deploy")?,
         spec: appsv1::DeploymentSpec {
             replicas: Some(spec.replicas),
             selector: metav1::LabelSelector {
-                match_labels: Some(pod_labels.clone()),
+                match_labels: Some(labels(webapp)),
                 ..Default::default()
             },
             template: corev1::PodTemplateSpec {
                 metadata: Some(metav1::ObjectMeta {
-                    labels: Some(pod_labels),
+                    labels: Some(labels(webapp)),
                     ..Default::default()
                 }),
-                spec: Some(corev1::PodSpec {
-                    security_context: Some(corev1::PodSecurityContext {
-                        seccomp_profile: Some(corev1::SeccompProfile {
-                            type_: "RuntimeDefault".to_owned(),
-                            ..Default::default()
-                        }),
-                        ..Default::default()
-                    }),
-                    containers: vec![corev1::Container {
-                        name: "webapp".to_owned(),
-                        image: Some(spec.image.clone()),
-                        ports: Some(vec![corev1::ContainerPort {
-                            container_port: spec.port,
-                            name: Some("http".to_owned()),
-                            protocol: Some("TCP".to_owned()),
-                            ..Default::default()
-                        }]),
-                        security_context: Some(corev1::SecurityContext {
-                            allow_privilege_escalation: Some(false),
-                            ..Default::default()
-                        }),
-                        ..Default::default()
-                    }],
-                    ..Default::default()
-                }),
+                spec: Some(pod),
             },
             ..Default::default()
         },
@@ -168,7 +276,7 @@ pub fn desired_deployment(webapp: &WebApp) -> Result<appsv1::Deployment, Error> 
     })
 }
 
-/// The Service `<name>-svc` that exposes `webapp`'s port.
+/// The Service `<name>-svc` that exposes `webapp`'s port on the same port of its Pods.
 pub fn desired_service(webapp: &WebApp) -> Result<corev1::Service, Error> {
     let port = webapp.spec.port;
     Ok(corev1::Service {
@@ -189,55 +297,149 @@ pub fn desired_service(webapp: &WebApp) -> Result<corev1::Service, Error> {
     })
 }
 
-/// `<name>-<suffix>` in `webapp`'s namespace, owned (and garbage-collected) by it.
+/// `<name>-<suffix>` in `webapp`'s namespace, controlled by it: deleting the WebApp deletes
+/// it (garbage collection), and a change to it triggers the WebApp's reconcile.
 fn child_metadata(webapp: &WebApp, suffix: &str) -> Result<metav1::ObjectMeta, Error> {
     let owner = webapp
         .controller_owner_ref(&())
         .ok_or(Error::MissingMetadata("name or uid"))?;
     Ok(metav1::ObjectMeta {
         name: Some(format!("{}-{suffix}", webapp.name_any())),
-        namespace: webapp.namespace(),
+        namespace: Some(
+            webapp
+                .namespace()
+                .ok_or(Error::MissingMetadata("namespace"))?,
+        ),
         labels: Some(labels(webapp)),
         owner_references: Some(vec![owner]),
         ..Default::default()
     })
 }
 
-/// The status `webapp` reports for its Deployment: Failed when the rollout cannot make
-/// progress, Running once every replica is available, else Pending. `lastUpdateTime` becomes
-/// `now` only when something else changed, so an unchanged state writes nothing.
+/// The status `webapp` reports for `deployment`. Condition transition times, and
+/// `lastUpdateTime`, become `now` only when something else changed: an unchanged state yields
+/// the current status, and so writes nothing.
 pub fn observed_status(
     webapp: &WebApp,
     deployment: &appsv1::Deployment,
     now: metav1::Time,
 ) -> WebAppStatus {
     let current = webapp.status.clone().unwrap_or_default();
-    let rollout = deployment.status.clone().unwrap_or_default();
-    let available_replicas = rollout.available_replicas.unwrap_or(0);
-    let conditions = rollout.conditions.unwrap_or_default();
-    let has = |type_: &str, status: &str| {
-        let is = |value: &Option<String>, expected| value.as_deref() == Some(expected);
-        conditions
+    let rollout = Rollout::of(deployment, webapp.spec.replicas);
+    let phase = rollout.phase();
+    let generation = webapp.metadata.generation;
+    let condition = |type_: &str, status: bool, reason: &str, message: String| {
+        let status = if status { "True" } else { "False" };
+        let since = current
+            .conditions
             .iter()
-            .any(|c| is(&c.type_, type_) && is(&c.status, status))
+            .find(|c| c.type_ == type_ && c.status == status)
+            .map_or_else(|| now.clone(), |c| c.last_transition_time.clone());
+        metav1::Condition {
+            type_: type_.to_owned(),
+            status: status.to_owned(),
+            reason: reason.to_owned(),
+            message,
+            observed_generation: generation,
+            last_transition_time: since,
+        }
     };
-    let phase = if has("Progressing", "False") || has("ReplicaFailure", "True") {
-        WebAppPhase::Failed
-    } else if available_replicas >= webapp.spec.replicas {
-        WebAppPhase::Running
-    } else {
-        WebAppPhase::Pending
-    };
-    let changed = current.available_replicas != available_replicas || current.phase != Some(phase);
-    let last_update_time = if changed {
-        Some(now)
-    } else {
-        current.last_update_time
-    };
-    WebAppStatus {
-        available_replicas,
+    let available = format!(
+        "{}/{} replicas available",
+        rollout.available, rollout.desired
+    );
+    let failure = rollout.failure.clone().unwrap_or_default();
+    let conditions = vec![
+        condition(
+            "Available",
+            rollout.available >= rollout.desired,
+            if rollout.available >= rollout.desired {
+                "MinimumReplicasAvailable"
+            } else {
+                "ReplicasUnavailable"
+            },
+            available.clone(),
+        ),
+        condition(
+            "Progressing",
+            phase == WebAppPhase::Pending,
+            match phase {
+                WebAppPhase::Pending => "RollingOut",
+                WebAppPhase::Running => "RolloutComplete",
+                WebAppPhase::Failed => "RolloutFailed",
+            },
+            available,
+        ),
+        condition(
+            "Degraded",
+            phase == WebAppPhase::Failed,
+            if phase == WebAppPhase::Failed {
+                failure.0.as_str()
+            } else {
+                "AsExpected"
+            },
+            failure.1,
+        ),
+    ];
+    let mut status = WebAppStatus {
+        available_replicas: rollout.available,
         phase: Some(phase),
-        last_update_time,
-        conditions: current.conditions,
+        last_update_time: current.last_update_time.clone(),
+        conditions,
+    };
+    if status != current {
+        status.last_update_time = Some(now);
+    }
+    status
+}
+
+/// What a Deployment's status says of its rollout towards `desired` replicas.
+struct Rollout {
+    desired: i32,
+    available: i32,
+    /// Every replica runs the current Pod template and the Deployment controller has seen the
+    /// current spec.
+    complete: bool,
+    /// Why the rollout cannot make progress (reason, message), if it cannot.
+    failure: Option<(String, String)>,
+}
+
+impl Rollout {
+    fn of(deployment: &appsv1::Deployment, desired: i32) -> Self {
+        let status = deployment.status.clone().unwrap_or_default();
+        let observed = match (deployment.metadata.generation, status.observed_generation) {
+            (Some(generation), Some(observed)) => observed >= generation,
+            (Some(_), None) => false,
+            (None, _) => true,
+        };
+        let available = status.available_replicas.unwrap_or(0);
+        let updated = status.updated_replicas.unwrap_or(0);
+        let failure = status
+            .conditions
+            .unwrap_or_default()
+            .into_iter()
+            .find_map(|c| {
+                let (type_, status) = (c.type_.unwrap_or_default(), c.status.unwrap_or_default());
+                let stuck = type_ == "Progressing" && status == "False";
+                let failing = type_ == "ReplicaFailure" && status == "True";
+                let reason = c.reason.unwrap_or(type_);
+                (stuck || failing).then(|| (reason, c.message.unwrap_or_default()))
+            });
+        Rollout {
+            desired,
+            available,
+            complete: observed && updated >= desired && available >= desired,
+            failure,
+        }
+    }
+
+    fn phase(&self) -> WebAppPhase {
+        if self.failure.is_some() {
+            WebAppPhase::Failed
+        } else if self.complete {
+            WebAppPhase::Running
+        } else {
+            WebAppPhase::Pending
+        }
     }
 }

@@ -1,0 +1,155 @@
+//! What both reconcilers run against: a testkit API server with N WebApps, a stand-in for the
+//! Deployment controller, and request counters on the reconciler's own client.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::task::{Context, Poll};
+
+use futures::TryStreamExt;
+use k8s_openapi::api::apps::v1::Deployment;
+use kube::api::{ListParams, Patch, PatchParams, PostParams};
+use kube::runtime::{WatchStreamExt, watcher};
+use kube::{Api, Client, ResourceExt};
+use serde_json::json;
+use webop::testkit::ApiServer;
+
+use crate::webapp_operator_api::v1::{WebApp, WebAppPhase, WebAppSpec};
+
+/// Requests one client sent: all of them, and the writes (POST, PUT, PATCH, DELETE).
+#[derive(Debug, Default)]
+pub struct Requests {
+    total: AtomicU64,
+    writes: AtomicU64,
+}
+
+impl Requests {
+    pub fn total(&self) -> u64 {
+        self.total.load(Ordering::Relaxed)
+    }
+
+    pub fn writes(&self) -> u64 {
+        self.writes.load(Ordering::Relaxed)
+    }
+
+    pub fn reset(&self) {
+        self.total.store(0, Ordering::Relaxed);
+        self.writes.store(0, Ordering::Relaxed);
+    }
+}
+
+/// A tower service that counts the requests passing through it.
+#[derive(Clone)]
+pub struct Counted<S> {
+    inner: S,
+    requests: Arc<Requests>,
+}
+
+impl<S, B> tower::Service<http::Request<B>> for Counted<S>
+where
+    S: tower::Service<http::Request<B>>,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = S::Future;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: http::Request<B>) -> S::Future {
+        self.requests.total.fetch_add(1, Ordering::Relaxed);
+        if request.method() != http::Method::GET {
+            self.requests.writes.fetch_add(1, Ordering::Relaxed);
+        }
+        self.inner.call(request)
+    }
+}
+
+/// A testkit server with the WebApp CRD.
+pub fn server() -> ApiServer {
+    let server = ApiServer::new();
+    server
+        .install_crd(WebApp::crd())
+        .expect("the WebApp CRD installs");
+    server
+}
+
+/// A client of `server` limited to client-go's 20 QPS (burst 30), counting into `requests`.
+pub fn reconciler_client(server: &ApiServer, requests: Arc<Requests>) -> Client {
+    use tower::Layer;
+    let limited = webop::manager::RateLimitLayer::new(20.0, 30).layer(server.service());
+    Client::new(
+        Counted {
+            inner: limited,
+            requests,
+        },
+        "default",
+    )
+}
+
+/// Creates `count` WebApps `app-0`, `app-1`, ... in `default`.
+pub async fn create_webapps(client: &Client, count: usize) {
+    let webapps = Api::<WebApp>::namespaced(client.clone(), "default");
+    for index in 0..count {
+        let spec = WebAppSpec {
+            image: "nginx:1.25".to_owned(),
+            replicas: 2,
+            port: 8080,
+        };
+        let webapp = WebApp::new(&format!("app-{index}"), spec);
+        webapps
+            .create(&PostParams::default(), &webapp)
+            .await
+            .expect("a valid WebApp");
+    }
+}
+
+/// Plays the Deployment controller: every Deployment that appears or changes becomes fully
+/// available (observedGeneration, updated and available replicas), once.
+pub async fn simulate_deployment_controller(client: Client) {
+    let deployments = Api::<Deployment>::all(client.clone());
+    let _ = watcher(deployments, watcher::Config::default())
+        .default_backoff()
+        .applied_objects()
+        .try_for_each(|deployment| {
+            let client = client.clone();
+            async move {
+                let replicas = deployment.spec.replicas.unwrap_or(1);
+                let generation = deployment.metadata.generation;
+                let status = deployment.status.clone().unwrap_or_default();
+                let ready = status.observed_generation == generation
+                    && status.available_replicas == Some(replicas)
+                    && status.updated_replicas == Some(replicas);
+                if !ready {
+                    let namespace = deployment.namespace().unwrap_or_default();
+                    let api = Api::<Deployment>::namespaced(client, &namespace);
+                    let patch = json!({"status": {
+                        "observedGeneration": generation, "replicas": replicas,
+                        "updatedReplicas": replicas, "readyReplicas": replicas,
+                        "availableReplicas": replicas,
+                    }});
+                    let params = PatchParams::default();
+                    let _ = api
+                        .patch_status(&deployment.name_any(), &params, &Patch::Merge(&patch))
+                        .await;
+                }
+                Ok(())
+            }
+        })
+        .await;
+}
+
+/// Whether every one of `count` WebApps is Running with all its replicas.
+pub async fn converged(client: &Client, count: usize) -> bool {
+    let webapps = Api::<WebApp>::namespaced(client.clone(), "default");
+    let Ok(list) = webapps.list(&ListParams::default()).await else {
+        return false;
+    };
+    list.items.len() == count
+        && list.items.iter().all(|webapp| {
+            webapp.status.as_ref().is_some_and(|s| {
+                s.phase == Some(WebAppPhase::Running)
+                    && s.available_replicas == webapp.spec.replicas
+            })
+        })
+}

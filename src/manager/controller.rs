@@ -1,0 +1,278 @@
+//! [`ControllerKit`]: what one kube-runtime `Controller` gets from the manager: caches whose
+//! sync gates `/readyz`, reconcile metrics and tracing spans, per-object backoff and the
+//! work-queue depth.
+
+use std::collections::HashSet;
+use std::fmt::{Debug, Display};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use futures::future::BoxFuture;
+use futures::{FutureExt, Stream, StreamExt, TryStreamExt};
+use kube::runtime::controller::{self, Action, Controller};
+use kube::runtime::reflector::{self, ObjectRef, Store};
+use kube::runtime::{WatchStreamExt, watcher};
+use kube::{Api, Resource, ResourceExt};
+use serde::de::DeserializeOwned;
+use tracing::Instrument;
+
+use super::{Backoff, ControllerMetrics, Manager, Outcome};
+
+/// `namespace/name` (or `name` for cluster-scoped objects): how logs and backoff name objects.
+pub fn object_key<K: Resource>(object: &K) -> String {
+    match object.meta().namespace.as_deref() {
+        Some(namespace) => format!("{namespace}/{}", object.name_any()),
+        None => object.name_any(),
+    }
+}
+
+/// The share of the [`Manager`] that one controller of `K` uses. Cheap to clone.
+///
+/// ```text
+/// let kit = manager.controller::<WebApp>("webapp");
+/// let (deployments, deployment_changes) = kit.owned(Api::all(client.clone()), config);
+/// let results = kit.build(Api::all(client), watcher::Config::default())
+///     .owns_stream(deployment_changes)
+///     .run(kit.reconcile(reconcile), kit.error_policy(), context);
+/// kit.drive(results).await;
+/// ```
+pub struct ControllerKit<K>
+where
+    K: Resource<DynamicType = ()> + Clone + 'static,
+{
+    shared: Arc<Shared<K>>,
+}
+
+impl<K> Clone for ControllerKit<K>
+where
+    K: Resource<DynamicType = ()> + Clone + 'static,
+{
+    fn clone(&self) -> Self {
+        ControllerKit {
+            shared: self.shared.clone(),
+        }
+    }
+}
+
+struct Shared<K>
+where
+    K: Resource<DynamicType = ()> + Clone + 'static,
+{
+    name: &'static str,
+    manager: Manager,
+    metrics: ControllerMetrics,
+    backoff: Backoff,
+    store: Store<K>,
+    writer: Mutex<Option<reflector::store::Writer<K>>>,
+    /// Objects triggered and not yet reconciled: the work-queue depth.
+    queued: Mutex<HashSet<ObjectRef<K>>>,
+}
+
+impl<K> ControllerKit<K>
+where
+    K: Resource<DynamicType = ()> + Clone + DeserializeOwned + Debug + Send + Sync + 'static,
+{
+    pub(super) fn new(manager: Manager, name: &'static str) -> Self {
+        let (store, writer) = reflector::store();
+        ControllerKit {
+            shared: Arc::new(Shared {
+                name,
+                metrics: manager.metrics().controller(name),
+                manager,
+                backoff: Backoff::default(),
+                store,
+                writer: Mutex::new(Some(writer)),
+                queued: Mutex::new(HashSet::new()),
+            }),
+        }
+    }
+
+    /// The controller's name, in logs and metrics.
+    pub fn name(&self) -> &'static str {
+        self.shared.name
+    }
+
+    /// The cache of the controller's own objects (filled once [`ControllerKit::build`] runs).
+    pub fn store(&self) -> Store<K> {
+        self.shared.store.clone()
+    }
+
+    /// The per-object backoff of failed reconciles.
+    pub fn backoff(&self) -> &Backoff {
+        &self.shared.backoff
+    }
+
+    /// A cache of the `Child` objects `api` and `config` select, and the stream of their
+    /// changes for `Controller::owns_stream`. Reconciles read children from the cache instead
+    /// of the API server; `/readyz` waits for it to sync. `managedFields` are dropped from cached
+    /// objects: nothing reads them, and they are a large share of an object.
+    pub fn owned<Child>(
+        &self,
+        api: Api<Child>,
+        config: watcher::Config,
+    ) -> (
+        Store<Child>,
+        impl Stream<Item = Result<Child, watcher::Error>> + Send + 'static,
+    )
+    where
+        Child:
+            Resource<DynamicType = ()> + Clone + DeserializeOwned + Debug + Send + Sync + 'static,
+    {
+        let (store, writer) = reflector::store();
+        let name = format!("{}/{}", self.shared.name, Child::plural(&()));
+        self.shared.manager.readiness().track(name, store.clone());
+        let shared = self.shared.clone();
+        let changes = watcher(api, config)
+            .default_backoff()
+            .modify(|child: &mut Child| child.managed_fields_mut().clear())
+            .reflect(writer)
+            .touched_objects()
+            .inspect_ok(move |child| shared.owner_triggered(child));
+        (store, changes)
+    }
+
+    /// A kube-runtime `Controller` of the `K` objects `api` and `config` select, reading them
+    /// through this kit's cache, with the manager's concurrency and graceful shutdown.
+    ///
+    /// # Panics
+    /// When called twice on the same kit.
+    pub fn build(&self, api: Api<K>, config: watcher::Config) -> Controller<K> {
+        let writer = self
+            .shared
+            .writer
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+            .expect("ControllerKit::build is called once per controller");
+        let name = format!("{}/{}", self.shared.name, K::plural(&()));
+        let manager = &self.shared.manager;
+        manager.readiness().track(name, self.shared.store.clone());
+        let shared = self.shared.clone();
+        let changes = watcher(api, config)
+            .default_backoff()
+            .modify(|object: &mut K| object.managed_fields_mut().clear())
+            .reflect(writer)
+            .touched_objects()
+            .inspect_ok(move |object| shared.triggered(ObjectRef::from_obj(object)));
+        Controller::for_stream(changes, self.shared.store.clone())
+            .with_config(manager.controller_config())
+            .graceful_shutdown_on(manager.shutdown_signal())
+    }
+
+    /// Wraps `reconcile` with a tracing span, the reconcile metrics, the work-queue depth and the
+    /// reset of the object's backoff on success.
+    pub fn reconcile<Ctx, E, F, Fut>(
+        &self,
+        reconcile: F,
+    ) -> impl FnMut(Arc<K>, Arc<Ctx>) -> BoxFuture<'static, Result<Action, E>> + use<K, Ctx, E, F, Fut>
+    where
+        F: Fn(Arc<K>, Arc<Ctx>) -> Fut,
+        Fut: Future<Output = Result<Action, E>> + Send + 'static,
+        E: Send + 'static,
+    {
+        let shared = self.shared.clone();
+        move |object, context| {
+            shared.started(&ObjectRef::from_obj(&*object));
+            let key = object_key(&*object);
+            let span = tracing::info_span!("reconcile", controller = shared.name, object = %key);
+            let reconciling = reconcile(object, context);
+            let shared = shared.clone();
+            async move {
+                let started = Instant::now();
+                let result = reconciling.await;
+                let outcome = match &result {
+                    Ok(_) => {
+                        shared.backoff.reset(&key);
+                        Outcome::Success
+                    }
+                    Err(_) => Outcome::Error,
+                };
+                shared.metrics.reconciled(outcome, started.elapsed());
+                result
+            }
+            .instrument(span)
+            .boxed()
+        }
+    }
+
+    /// An error policy that logs the error and retries the object after its exponential backoff
+    /// (5 ms doubling up to 1000 s; reset by a success).
+    pub fn error_policy<Ctx, E>(&self) -> impl Fn(Arc<K>, &E, Arc<Ctx>) -> Action + use<K, Ctx, E>
+    where
+        E: Display,
+    {
+        let shared = self.shared.clone();
+        move |object, error, _| {
+            let key = object_key(&*object);
+            let delay = shared.backoff.next_delay(&key);
+            tracing::warn!(controller = shared.name, object = %key, %error, retry_in = ?delay,
+                "reconcile failed");
+            Action::requeue(delay)
+        }
+    }
+
+    /// Runs the stream `Controller::run` returns to its end (the manager's shutdown), logging
+    /// what the error policy does not see: watch errors and objects gone before their turn.
+    pub async fn drive<E>(
+        &self,
+        results: impl Stream<
+            Item = Result<(ObjectRef<K>, Action), controller::Error<E, watcher::Error>>,
+        >,
+    ) where
+        E: std::error::Error + 'static,
+    {
+        let name = self.shared.name;
+        results
+            .for_each(|result| {
+                match result {
+                    Ok((object, _)) => tracing::debug!(controller = name, %object, "reconciled"),
+                    // Already logged by the error policy.
+                    Err(controller::Error::ReconcilerFailed(..)) => {}
+                    Err(controller::Error::ObjectNotFound(object)) => {
+                        tracing::debug!(controller = name, %object, "gone before its reconcile")
+                    }
+                    Err(error) => tracing::warn!(controller = name, %error, "controller error"),
+                }
+                std::future::ready(())
+            })
+            .await;
+        tracing::info!(controller = name, "controller stopped");
+    }
+}
+
+impl<K> Shared<K>
+where
+    K: Resource<DynamicType = ()> + Clone + Send + Sync + 'static,
+{
+    /// A change of `object` queued it, if it still exists (a deletion queues nothing: the
+    /// controller skips objects missing from its cache).
+    fn triggered(&self, object: ObjectRef<K>) {
+        let mut queued = self.queued.lock().unwrap_or_else(|e| e.into_inner());
+        queued.retain(|o| self.store.get(o).is_some());
+        if self.store.get(&object).is_some() {
+            queued.insert(object);
+        }
+        self.metrics.set_queue_depth(queued.len());
+    }
+
+    /// A change of `child` queues its controlling owner of kind `K`.
+    fn owner_triggered<Child: Resource>(&self, child: &Child) {
+        let (kind, api_version) = (K::kind(&()), K::api_version(&()));
+        let owner = child.owner_references().iter().find(|owner| {
+            owner.controller == Some(true) && owner.kind == kind && owner.api_version == api_version
+        });
+        if let Some(owner) = owner {
+            let mut object = ObjectRef::new(&owner.name);
+            if let Some(namespace) = child.namespace() {
+                object = object.within(&namespace);
+            }
+            self.triggered(object);
+        }
+    }
+
+    fn started(&self, object: &ObjectRef<K>) {
+        let mut queued = self.queued.lock().unwrap_or_else(|e| e.into_inner());
+        queued.remove(object);
+        self.metrics.set_queue_depth(queued.len());
+    }
+}
