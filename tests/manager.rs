@@ -75,7 +75,6 @@ async fn eventually(what: &str, mut check: impl AsyncFnMut() -> bool) {
 }
 
 #[tokio::test]
-#[ignore = "half-built: /readyz stays 503 in this test though the Readiness unit test passes; see the report"]
 async fn metrics_probes_and_backoff_around_a_running_controller() {
     let server = ApiServer::new();
     let client = server.client();
@@ -123,7 +122,6 @@ async fn metrics_probes_and_backoff_around_a_running_controller() {
 }
 
 #[tokio::test]
-#[ignore = "half-built: /readyz stays 503 in this test though the Readiness unit test passes; see the report"]
 async fn readyz_waits_for_the_caches() {
     let server = ApiServer::new();
     server.faults().delay(

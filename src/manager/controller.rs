@@ -16,7 +16,7 @@ use kube::{Api, Resource, ResourceExt};
 use serde::de::DeserializeOwned;
 use tracing::Instrument;
 
-use super::{Backoff, ControllerMetrics, Manager, Outcome};
+use super::{Backoff, ControllerMetrics, Manager, Outcome, Synced};
 
 /// `namespace/name` (or `name` for cluster-scoped objects): how logs and backoff name objects.
 pub fn object_key<K: Resource>(object: &K) -> String {
@@ -120,12 +120,13 @@ where
     {
         let (store, writer) = reflector::store();
         let name = format!("{}/{}", self.shared.name, Child::plural(&()));
-        self.shared.manager.readiness().track(name, store.clone());
+        let synced = self.shared.manager.readiness().track(name);
         let shared = self.shared.clone();
         let changes = watcher(api, config)
             .default_backoff()
             .modify(|child: &mut Child| child.managed_fields_mut().clear())
             .reflect(writer)
+            .inspect_ok(move |event| mark_synced(event, &synced))
             .touched_objects()
             .inspect_ok(move |child| shared.owner_triggered(child));
         (store, changes)
@@ -146,12 +147,13 @@ where
             .expect("ControllerKit::build is called once per controller");
         let name = format!("{}/{}", self.shared.name, K::plural(&()));
         let manager = &self.shared.manager;
-        manager.readiness().track(name, self.shared.store.clone());
+        let synced = manager.readiness().track(name);
         let shared = self.shared.clone();
         let changes = watcher(api, config)
             .default_backoff()
             .modify(|object: &mut K| object.managed_fields_mut().clear())
             .reflect(writer)
+            .inspect_ok(move |event| mark_synced(event, &synced))
             .touched_objects()
             .inspect_ok(move |object| shared.triggered(ObjectRef::from_obj(object)));
         Controller::for_stream(changes, self.shared.store.clone())
@@ -240,6 +242,14 @@ where
     }
 }
 
+/// The cache behind a watch stream has its first full list once the stream says `InitDone`
+/// (the reflector has applied it by then).
+fn mark_synced<T>(event: &watcher::Event<T>, synced: &Synced) {
+    if matches!(event, watcher::Event::InitDone) {
+        synced.mark();
+    }
+}
+
 impl<K> Shared<K>
 where
     K: Resource<DynamicType = ()> + Clone + Send + Sync + 'static,
@@ -248,9 +258,11 @@ where
     /// controller skips objects missing from its cache).
     fn triggered(&self, object: ObjectRef<K>) {
         let mut queued = self.queued.lock().unwrap_or_else(|e| e.into_inner());
-        queued.retain(|o| self.store.get(o).is_some());
         if self.store.get(&object).is_some() {
             queued.insert(object);
+        } else {
+            // Deleted: the controller will not reconcile it.
+            queued.remove(&object);
         }
         self.metrics.set_queue_depth(queued.len());
     }

@@ -46,7 +46,7 @@ pub use manager::{Manager, Servers};
 pub use metrics::{ControllerMetrics, Metrics, Outcome};
 pub use options::{LogFormat, Options, parse_bind_address};
 pub use rate_limit::{RateLimit, RateLimitLayer};
-pub use readiness::Readiness;
+pub use readiness::{Readiness, Synced};
 pub use shutdown::Shutdown;
 
 /// Why the manager could not start or stopped with an error.

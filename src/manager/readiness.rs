@@ -3,8 +3,6 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use kube::runtime::reflector::Store;
-
 /// The caches not yet synced, by name. Cheap to clone.
 ///
 /// A replica waiting for the leader-election Lease has no cache to wait for and is ready: it is
@@ -15,20 +13,19 @@ pub struct Readiness {
 }
 
 impl Readiness {
-    /// Marks `name` unready until `store` has received its first full list.
-    pub fn track<K>(&self, name: impl Into<String>, store: Store<K>)
-    where
-        K: kube::Resource + Clone + Send + Sync + 'static,
-        K::DynamicType: Eq + std::hash::Hash + Clone + Send + Sync,
-    {
+    /// Marks the cache `name` unready until the returned handle reports its first full list.
+    ///
+    /// The handle is fed from the cache's own event stream: kube-runtime's
+    /// `Store::wait_until_ready` wakes only one waiter, and the `Controller` itself is one, so a
+    /// second waiter could sleep forever.
+    pub fn track(&self, name: impl Into<String>) -> Synced {
         let name = name.into();
         *self.lock().entry(name.clone()).or_default() += 1;
-        let readiness = self.clone();
-        tokio::spawn(async move {
-            // An error means the writer was dropped: the controller stopped, nothing to wait for.
-            let _ = store.wait_until_ready().await;
-            readiness.synced(&name);
-        });
+        Synced {
+            readiness: self.clone(),
+            name,
+            done: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+        }
     }
 
     fn synced(&self, name: &str) {
@@ -56,24 +53,39 @@ impl Readiness {
     }
 }
 
+/// Reports one tracked cache synced. Cheap to clone; only the first report counts (a re-list
+/// after a dropped watch does not make the cache unready).
+#[derive(Clone, Debug)]
+pub struct Synced {
+    readiness: Readiness,
+    name: String,
+    done: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Synced {
+    /// The cache has received its first full list.
+    pub fn mark(&self) {
+        if !self.done.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            self.readiness.synced(&self.name);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use k8s_openapi::api::core::v1::ConfigMap;
     use kube::runtime::{reflector, watcher};
 
-    #[tokio::test]
-    async fn ready_once_every_tracked_store_has_synced() {
+    #[test]
+    fn ready_once_every_tracked_cache_has_synced_once() {
         let readiness = Readiness::default();
-        let (store, mut writer) = reflector::store::<ConfigMap>();
-        readiness.track("configmaps", store);
-        tokio::task::yield_now().await;
-        assert_eq!(readiness.pending(), ["configmaps"]);
-        writer.apply_watcher_event(&watcher::Event::Init);
-        writer.apply_watcher_event(&watcher::Event::InitDone);
-        for _ in 0..10 {
-            tokio::task::yield_now().await;
-        }
-        assert!(readiness.is_ready(), "{:?}", readiness.pending());
+        let (a, b) = (readiness.track("a"), readiness.track("b"));
+        assert_eq!(readiness.pending(), ["a", "b"]);
+        a.mark();
+        a.mark();
+        assert_eq!(readiness.pending(), ["b"]);
+        b.mark();
+        assert!(readiness.is_ready());
     }
 }
