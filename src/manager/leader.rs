@@ -44,11 +44,19 @@ pub fn identity() -> String {
 }
 
 impl Leadership {
-    /// Starts competing for `lease` in `namespace` and renewing it once held.
-    pub async fn compete(client: Client, lease: &str, namespace: &str) -> Result<Self, Error> {
+    /// Starts competing for `lease` in `namespace`, held `duration` seconds per renewal, and
+    /// renewing it once held.
+    pub async fn compete(
+        client: Client,
+        lease: &str,
+        namespace: &str,
+        duration: u64,
+    ) -> Result<Self, Error> {
         let manager = LeaseManagerBuilder::new(client, lease)
             .with_namespace(namespace)
             .with_identity(identity())
+            .with_duration(duration)
+            .with_grace((duration / 3).max(1))
             .build()
             .await
             .map_err(|e| Error::LeaderElection(e.to_string()))?;

@@ -205,7 +205,13 @@ impl Manager {
         let client = self.client();
         let namespace = lease_namespace(options.leader_election_namespace.as_deref(), &client);
         let lease = &self.inner.leader_election_id;
-        let mut leadership = Leadership::compete(client, lease, &namespace).await?;
+        let mut leadership = Leadership::compete(
+            client,
+            lease,
+            &namespace,
+            options.leader_election_lease_duration,
+        )
+        .await?;
         let acquired = tokio::select! {
             acquired = leadership.acquired() => Some(acquired),
             () = self.shutdown_signal() => None,

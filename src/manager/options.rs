@@ -32,6 +32,13 @@ pub struct Options {
     #[arg(long, env = "LEADER_ELECTION_NAMESPACE")]
     pub leader_election_namespace: Option<String>,
 
+    /// How long, in seconds, the Lease holds without renewal; a standby replica takes over at
+    /// most this long after the leader stops renewing (controller-runtime: 15). The leader renews
+    /// a third of this before expiry.
+    #[arg(long, env = "LEADER_ELECTION_LEASE_DURATION", default_value_t = 15,
+          value_parser = clap::value_parser!(u64).range(2..))]
+    pub leader_election_lease_duration: u64,
+
     /// Log lines as human-readable `text` or as one `json` object per line.
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -74,6 +81,7 @@ impl Default for Options {
             leader_elect: false,
             leader_election_id: None,
             leader_election_namespace: None,
+            leader_election_lease_duration: 15,
             log_format: LogFormat::Text,
             log_level: "info".to_owned(),
             max_concurrent_reconciles: 1,
