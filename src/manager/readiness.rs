@@ -74,8 +74,6 @@ impl Synced {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use k8s_openapi::api::core::v1::ConfigMap;
-    use kube::runtime::{reflector, watcher};
 
     #[test]
     fn ready_once_every_tracked_cache_has_synced_once() {
