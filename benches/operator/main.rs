@@ -44,11 +44,27 @@ use std::time::Duration;
 
 use webop::manager::{Manager, Options};
 
+/// How long (simulated) a reconciler gets to bring every WebApp to Running.
+const CONVERGE_LIMIT: Duration = Duration::from_secs(3600);
+
 /// One reconciler's figures.
 struct Figures {
     requests_per_object: f64,
     converge_seconds: f64,
     steady_writes_per_minute: u64,
+    /// WebApps Running when convergence was measured (all of them unless the limit ran out).
+    running: usize,
+}
+
+impl Figures {
+    /// `12.5`, or `>3600` when the limit ran out before every WebApp was Running.
+    fn converge_seconds(&self, objects: usize) -> String {
+        if self.running == objects {
+            format!("{:.0}", self.converge_seconds)
+        } else {
+            format!(">{:.0}", self.converge_seconds)
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -63,16 +79,28 @@ fn main() {
     let webop = simulate(Reconciler::Webop, objects);
     let seed = simulate(Reconciler::Seed(seed::Reads::Api), objects);
     let cached = simulate(Reconciler::Seed(seed::Reads::Cache), objects);
+    for (name, figures) in [("webop", &webop), ("seed", &seed), ("cached_seed", &cached)] {
+        if figures.running < objects {
+            println!(
+                "not_converged {name}: {} of {objects} WebApps Running after {:.0} simulated seconds",
+                figures.running,
+                CONVERGE_LIMIT.as_secs_f64()
+            );
+        }
+    }
     println!(
         "converge_requests_per_object webop={:.2} seed={:.2} ratio={:.2}",
         webop.requests_per_object,
         seed.requests_per_object,
         webop.requests_per_object / seed.requests_per_object
     );
+    // A reconciler that did not converge makes its figures lower bounds: say so.
+    let bound = |f: &Figures| if f.running == objects { "" } else { "<" };
     println!(
-        "converge_seconds webop={:.0} seed={:.0} ratio={:.2}",
-        webop.converge_seconds,
-        seed.converge_seconds,
+        "converge_seconds webop={} seed={} ratio={}{:.2}",
+        webop.converge_seconds(objects),
+        seed.converge_seconds(objects),
+        bound(&seed),
         webop.converge_seconds / seed.converge_seconds
     );
     println!(
@@ -81,10 +109,10 @@ fn main() {
     );
     // The same loop with controller-runtime's cache-backed reads: fewer GETs, same writes.
     println!(
-        "cached_seed converge_requests_per_object={:.2} ratio={:.2} converge_seconds={:.0} steady_writes_per_minute={}",
+        "cached_seed converge_requests_per_object={:.2} ratio={:.2} converge_seconds={} steady_writes_per_minute={}",
         cached.requests_per_object,
         webop.requests_per_object / cached.requests_per_object,
-        cached.converge_seconds,
+        cached.converge_seconds(objects),
         cached.steady_writes_per_minute
     );
     if std::env::args().any(|a| a == "--no-binary") {
@@ -136,7 +164,7 @@ fn simulate(reconciler: Reconciler, objects: usize) -> Figures {
         let client = cluster::reconciler_client(&server, requests.clone());
         let shutdown = webop::manager::Shutdown::default();
         let started = tokio::time::Instant::now();
-        let running = match reconciler {
+        let reconciling = match reconciler {
             Reconciler::Webop => {
                 let manager = Manager::with_client(client, Options::default(), "bench");
                 let stop = manager.clone();
@@ -153,7 +181,14 @@ fn simulate(reconciler: Reconciler, objects: usize) -> Figures {
             }
         };
 
-        while !cluster::converged(&driver, objects).await {
+        // The tutorial's loop may never converge: each status write re-queues its own object at
+        // once, and with one worker some objects can wait behind that loop forever.
+        let mut running = 0;
+        while started.elapsed() < CONVERGE_LIMIT {
+            running = cluster::running(&driver).await;
+            if running == objects {
+                break;
+            }
             tokio::time::sleep(Duration::from_secs(1)).await;
         }
         let converge_seconds = started.elapsed().as_secs_f64();
@@ -164,11 +199,12 @@ fn simulate(reconciler: Reconciler, objects: usize) -> Figures {
         let steady_writes_per_minute = requests.writes();
 
         shutdown.trigger();
-        let _ = tokio::time::timeout(Duration::from_secs(60), running).await;
+        let _ = tokio::time::timeout(Duration::from_secs(60), reconciling).await;
         Figures {
             requests_per_object,
             converge_seconds,
             steady_writes_per_minute,
+            running,
         }
     })
 }

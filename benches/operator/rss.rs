@@ -145,7 +145,7 @@ pub fn peak_rss_mib(binary: &Path, objects: usize) -> Result<f64, String> {
         let pid = child.id();
 
         let deadline = Instant::now() + Duration::from_secs(600);
-        while !crate::cluster::converged(&driver, objects).await {
+        while crate::cluster::running(&driver).await < objects {
             if Instant::now() > deadline {
                 let _ = child.kill();
                 return Err("the operator did not converge in 600 s".to_owned());
