@@ -1,0 +1,119 @@
+//! A project scaffolded without `--image`: several kinds across groups and versions, one of
+//! them cluster-scoped, one without a controller. What the user starts from must build, pass
+//! its own tests and clippy, and regenerate its manifests, before they write a line.
+
+mod support;
+
+use std::path::Path;
+use std::process::Command;
+
+use support::{run_ok, target_dir, workspace};
+
+/// Runs `cargo args` in `dir`, with the workspace's target directory and lock file versions.
+fn cargo(dir: &Path, args: &[&str]) {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let status = Command::new(cargo)
+        .args(args)
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target_dir())
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "`cargo {}` failed in the generated project",
+        args.join(" ")
+    );
+}
+
+fn scaffold(dir: &Path) {
+    run_ok(dir, &["init", "--domain", "example.org"]);
+    let kinds: [&[&str]; 3] = [
+        &["--group", "ship", "--version", "v1beta1", "--kind", "Frigate"],
+        &[
+            "--group",
+            "infra",
+            "--version",
+            "v1",
+            "--kind",
+            "Cluster",
+            "--namespaced=false",
+        ],
+        &[
+            "--group",
+            "ship",
+            "--version",
+            "v1",
+            "--kind",
+            "Harbor",
+            "--controller=false",
+        ],
+    ];
+    for kind in kinds {
+        let args: Vec<&str> = ["create", "api"].iter().chain(kind).copied().collect();
+        run_ok(dir, &args);
+    }
+    std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+}
+
+#[test]
+fn a_plain_project_builds_passes_its_tests_and_regenerates_its_manifests() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("fleet-operator");
+    std::fs::create_dir(&dir).unwrap();
+    scaffold(&dir);
+
+    let manifests = support::webop()
+        .arg("manifests")
+        .current_dir(&dir)
+        .env("CARGO_TARGET_DIR", target_dir())
+        .output()
+        .unwrap();
+    assert!(
+        manifests.status.success(),
+        "webop manifests: {}",
+        String::from_utf8_lossy(&manifests.stderr)
+    );
+    for crd in [
+        "ship.example.org_frigates.yaml",
+        "ship.example.org_harbors.yaml",
+        "infra.example.org_clusters.yaml",
+    ] {
+        let path = dir.join("config/crd/bases").join(crd);
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{crd}: {e}"));
+        let scope = if crd.starts_with("infra") {
+            "scope: Cluster"
+        } else {
+            "scope: Namespaced"
+        };
+        assert!(text.contains(scope), "{crd}:\n{text}");
+    }
+    let role = std::fs::read_to_string(dir.join("config/rbac/role.yaml")).unwrap();
+    assert!(role.contains("- frigates/status"), "{role}");
+    assert!(role.contains("- clusters/status"), "{role}");
+    assert!(!role.contains("harbors"), "Harbor has no controller:\n{role}");
+
+    cargo(&dir, &["build", "--workspace"]);
+    cargo(&dir, &["test", "--workspace"]);
+    cargo(
+        &dir,
+        &[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ],
+    );
+
+    let kustomize = Command::new("kubectl")
+        .arg("kustomize")
+        .arg(dir.join("config/default"))
+        .output()
+        .expect("kubectl is installed");
+    assert!(
+        kustomize.status.success(),
+        "kubectl kustomize: {}",
+        String::from_utf8_lossy(&kustomize.stderr)
+    );
+}
