@@ -27,29 +27,15 @@ fn cargo(dir: &Path, args: &[&str]) {
 
 fn scaffold(dir: &Path) {
     run_ok(dir, &["init", "--domain", "example.org"]);
-    let kinds: [&[&str]; 3] = [
-        &["--group", "ship", "--version", "v1beta1", "--kind", "Frigate"],
-        &[
-            "--group",
-            "infra",
-            "--version",
-            "v1",
-            "--kind",
-            "Cluster",
-            "--namespaced=false",
-        ],
-        &[
-            "--group",
-            "ship",
-            "--version",
-            "v1",
-            "--kind",
-            "Harbor",
-            "--controller=false",
-        ],
-    ];
-    for kind in kinds {
-        let args: Vec<&str> = ["create", "api"].iter().chain(kind).copied().collect();
+    for kind in [
+        "--group ship --version v1beta1 --kind Frigate",
+        "--group infra --version v1 --kind Cluster --namespaced=false",
+        "--group ship --version v1 --kind Harbor --controller=false",
+    ] {
+        let args: Vec<&str> = ["create", "api"]
+            .into_iter()
+            .chain(kind.split(' '))
+            .collect();
         run_ok(dir, &args);
     }
     std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
@@ -90,7 +76,10 @@ fn a_plain_project_builds_passes_its_tests_and_regenerates_its_manifests() {
     let role = std::fs::read_to_string(dir.join("config/rbac/role.yaml")).unwrap();
     assert!(role.contains("- frigates/status"), "{role}");
     assert!(role.contains("- clusters/status"), "{role}");
-    assert!(!role.contains("harbors"), "Harbor has no controller:\n{role}");
+    assert!(
+        !role.contains("harbors"),
+        "Harbor has no controller:\n{role}"
+    );
 
     cargo(&dir, &["build", "--workspace"]);
     cargo(&dir, &["test", "--workspace"]);
