@@ -7,9 +7,10 @@ mod support;
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 
-use support::{create_webapp, files, init_webapp, project_dir, target_dir, workspace};
+use support::{
+    build_test_and_lint, create_webapp, files, init_webapp, manifests, project_dir, workspace,
+};
 
 /// Files `webop manifests` writes; before it runs, `config/rbac/role.yaml` is init's placeholder.
 fn written_by_manifests(path: &str) -> bool {
@@ -82,22 +83,6 @@ fn compare_or_bless(generated: &Path, in_scope: impl Fn(&str) -> bool) {
     );
 }
 
-/// Runs `cargo args` in the generated project, with the workspace's target directory.
-fn cargo(dir: &Path, args: &[&str]) {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
-        .args(args)
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", target_dir())
-        .status()
-        .unwrap();
-    assert!(
-        status.success(),
-        "`cargo {}` failed in the generated project",
-        args.join(" ")
-    );
-}
-
 /// The generated project, with the workspace's Cargo.lock so that dependencies compile once.
 fn generate() -> (tempfile::TempDir, std::path::PathBuf) {
     let (temp, dir) = project_dir();
@@ -136,34 +121,12 @@ fn init_patches_webop_to_the_source_it_was_built_from() {
 #[test]
 fn the_manifests_match_the_golden() {
     let (_temp, dir) = generate();
-    let output = support::webop()
-        .arg("manifests")
-        .current_dir(&dir)
-        .env("CARGO_TARGET_DIR", target_dir())
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "webop manifests: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    manifests(&dir);
     compare_or_bless(&dir, |p| !machine_local(p));
 }
 
 #[test]
 fn the_generated_project_builds_and_passes_its_tests() {
     let (_temp, dir) = generate();
-    cargo(&dir, &["build", "--workspace"]);
-    cargo(&dir, &["test", "--workspace"]);
-    cargo(
-        &dir,
-        &[
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ],
-    );
+    build_test_and_lint(&dir);
 }

@@ -7,23 +7,7 @@ mod support;
 use std::path::Path;
 use std::process::Command;
 
-use support::{run_ok, target_dir, workspace};
-
-/// Runs `cargo args` in `dir`, with the workspace's target directory and lock file versions.
-fn cargo(dir: &Path, args: &[&str]) {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
-        .args(args)
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", target_dir())
-        .status()
-        .unwrap();
-    assert!(
-        status.success(),
-        "`cargo {}` failed in the generated project",
-        args.join(" ")
-    );
-}
+use support::{build_test_and_lint, manifests, run_ok, workspace};
 
 fn scaffold(dir: &Path) {
     run_ok(dir, &["init", "--domain", "example.org"]);
@@ -48,17 +32,7 @@ fn a_plain_project_builds_passes_its_tests_and_regenerates_its_manifests() {
     std::fs::create_dir(&dir).unwrap();
     scaffold(&dir);
 
-    let manifests = support::webop()
-        .arg("manifests")
-        .current_dir(&dir)
-        .env("CARGO_TARGET_DIR", target_dir())
-        .output()
-        .unwrap();
-    assert!(
-        manifests.status.success(),
-        "webop manifests: {}",
-        String::from_utf8_lossy(&manifests.stderr)
-    );
+    manifests(&dir);
     for crd in [
         "ship.example.org_frigates.yaml",
         "ship.example.org_harbors.yaml",
@@ -81,19 +55,7 @@ fn a_plain_project_builds_passes_its_tests_and_regenerates_its_manifests() {
         "Harbor has no controller:\n{role}"
     );
 
-    cargo(&dir, &["build", "--workspace"]);
-    cargo(&dir, &["test", "--workspace"]);
-    cargo(
-        &dir,
-        &[
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ],
-    );
+    build_test_and_lint(&dir);
 
     let kustomize = Command::new("kubectl")
         .arg("kustomize")

@@ -134,3 +134,52 @@ pub fn create_webapp(dir: &Path) -> String {
         ],
     )
 }
+
+/// Runs `cargo args` in a generated project `dir`, with the workspace's target directory so
+/// that dependencies compile once; panics on failure.
+pub fn cargo_in(dir: &Path, args: &[&str]) {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let status = Command::new(cargo)
+        .args(args)
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target_dir())
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "`cargo {}` failed in the generated project",
+        args.join(" ")
+    );
+}
+
+/// What a user runs first in a generated project: build, test, and clippy with warnings denied.
+pub fn build_test_and_lint(dir: &Path) {
+    cargo_in(dir, &["build", "--workspace"]);
+    cargo_in(dir, &["test", "--workspace"]);
+    cargo_in(
+        dir,
+        &[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ],
+    );
+}
+
+/// `webop manifests` in `dir` (it builds the project's API crate); panics on failure.
+pub fn manifests(dir: &Path) {
+    let output = webop()
+        .arg("manifests")
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target_dir())
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "webop manifests: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
