@@ -28,6 +28,33 @@ fn none<T>() -> Option<T> {
     None
 }
 
+/// What the root type of a kind with `#[resource(flatten_spec)]` deserializes from: the spec's
+/// fields are the root's own, beside `metadata` and `status`.
+#[derive(serde::Deserialize)]
+#[serde(expecting = "a custom resource object")]
+pub struct FlattenedSpecFields<Spec, Status> {
+    #[serde(default)]
+    pub metadata: k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta,
+    #[serde(flatten)]
+    pub spec: Spec,
+    #[serde(default = "none")]
+    pub status: Option<Status>,
+}
+
+/// What the root type of a kind with `#[resource(flatten_spec)]` serializes as: `apiVersion`,
+/// `kind`, `metadata`, the spec's fields, then `status`. A kind without a status uses `()`.
+#[derive(serde::Serialize)]
+pub struct FlattenedSpecObject<'a, Spec, Status> {
+    #[serde(rename = "apiVersion")]
+    pub api_version: &'a str,
+    pub kind: &'a str,
+    pub metadata: &'a k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta,
+    #[serde(flatten)]
+    pub spec: &'a Spec,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<&'a Status>,
+}
+
 /// The value of a field's `#[schema(default = ...)]`, for the `default` serde uses when the
 /// field is absent (webop's `Deserialize` derive).
 pub fn default_value<T: serde::de::DeserializeOwned>(json: &str, field: &str) -> T {

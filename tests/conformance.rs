@@ -9,12 +9,9 @@
 //!
 //! Cases from controller-tools' `pkg/crd/testdata`: `cronjob` (with `unserved` and
 //! `deprecated`), `job`, `oneof`, `enums`, `external_docs`, `immutable`, `multiple_versions`,
-//! `gen_foo`, `gen_zoo`; from `pkg/rbac/testdata`: `rbac`. The seed tutorial's API: `webapp`.
+//! `gen_foo`, `gen_zoo`, `plural`; from `pkg/rbac/testdata`: `rbac`. The seed tutorial's API: `webapp`.
 //!
 //! Not here, having no Rust equivalent:
-//! - `plural`: a root type with a field of its own (`Test string`) besides `spec`/`status`; the
-//!   derive builds the root from the spec struct, as kube-derive does. Its point, the plural
-//!   `testquotas` of `TestQuota`, is unit-tested in `webop_attrs::names`.
 //! - `nogroup`: a CRD in the core group (`+groupName=`); the API server refuses it (a CRD's name
 //!   is `<plural>.<group>`).
 //! - `internal_version`: a package marked `+kubebuilder:skip`, which yields nothing (in Rust
@@ -46,6 +43,8 @@ mod job;
 mod multiple_versions;
 #[path = "conformance/oneof.rs"]
 mod oneof;
+#[path = "conformance/plural.rs"]
+mod plural;
 // Compiled, so the attributes are checked by the macro as in an operator crate.
 #[path = "conformance/rbac/controller.rs"]
 mod rbac;
@@ -167,4 +166,9 @@ fn cronjob() {
 #[test]
 fn job() {
     check("job", job::crds());
+}
+
+#[test]
+fn plural() {
+    check("plural", plural::crds());
 }

@@ -300,6 +300,11 @@ const CRD_CASES: &[Case] = &[
         left_out: &[],
     },
     Case {
+        ours: "plural/plural.example.com_testquotas.yaml",
+        golden: "pkg/crd/testdata/plural/plural.example.com_testquotas.yaml",
+        left_out: &[],
+    },
+    Case {
         ours: "oneof/testdata.kubebuilder.io_oneofs.yaml",
         golden: "pkg/crd/testdata/testdata.kubebuilder.io_oneofs.yaml",
         left_out: &[],

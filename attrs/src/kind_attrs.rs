@@ -28,6 +28,9 @@ pub struct KindAttrs {
     pub status_subresource: bool,
     pub doc: Option<String>,
     pub spec_required: bool,
+    /// `#[resource(flatten_spec)]`: the spec's fields sit at the root of the object, beside
+    /// `metadata` (Go: a root type with fields of its own and no `Spec`, like `ConfigMap`).
+    pub flatten_spec: bool,
     /// `#[resource(skip)]`: no CRD for this kind (controller-gen's `+kubebuilder:skip`).
     pub skip_crd: bool,
     pub scale: Option<Scale>,
@@ -86,6 +89,7 @@ struct Builder {
     status_subresource: bool,
     doc: Option<String>,
     spec_required: bool,
+    flatten_spec: Option<Span>,
     skip_crd: bool,
 }
 
@@ -221,6 +225,15 @@ pub fn parse(attrs: &[Attribute], spec_ident: &syn::Ident) -> syn::Result<KindAt
     names::check_version(&version)?;
     names::check_kind(&kind)?;
 
+    if let Some(span) = b.flatten_spec
+        && b.spec_required
+    {
+        return Err(syn::Error::new(
+            span,
+            "#[resource(flatten_spec)] puts the spec's fields at the root, so there is no `spec` for #[resource(spec_required)] to require: mark the fields required instead",
+        ));
+    }
+
     let kind_name = kind.value();
     let status = match (b.status_type, b.status_subresource) {
         (Some(ty), subresource) => {
@@ -264,6 +277,7 @@ pub fn parse(attrs: &[Attribute], spec_ident: &syn::Ident) -> syn::Result<KindAt
         status_subresource: b.status_subresource,
         doc: b.doc,
         spec_required: b.spec_required,
+        flatten_spec: b.flatten_spec.is_some(),
         skip_crd: b.skip_crd,
         scale,
         printer_columns: columns,
@@ -281,7 +295,7 @@ fn is_unit(ty: &syn::Type) -> bool {
     matches!(ty, syn::Type::Tuple(tuple) if tuple.elems.is_empty())
 }
 
-const RESOURCE_KEYS: [&str; 12] = [
+const RESOURCE_KEYS: [&str; 13] = [
     "group",
     "version",
     "kind",
@@ -293,6 +307,7 @@ const RESOURCE_KEYS: [&str; 12] = [
     "status",
     "doc",
     "spec_required",
+    "flatten_spec",
     "skip",
 ];
 
@@ -321,6 +336,7 @@ fn resource_arg(arg: &Arg, b: &mut Builder) -> syn::Result<()> {
         "status" => b.status_type = Some(arg.non_empty_string()?),
         "doc" => b.doc = Some(arg.string()?.value()),
         "spec_required" => b.spec_required = arg.flag()?,
+        "flatten_spec" => b.flatten_spec = arg.flag()?.then(|| arg.span()),
         "skip" => b.skip_crd = arg.flag()?,
         _ => return Err(unknown_key(arg, "resource", &RESOURCE_KEYS)),
     }

@@ -6,7 +6,7 @@ use quote::quote;
 use syn::DeriveInput;
 use webop_attrs::kind_attrs::{self, KindAttrs};
 
-use crate::kind_checks::{check_unit_spec, has_spec, scale_checks};
+use crate::kind_checks::{check_unit_spec, flattened_spec_checks, has_spec, scale_checks};
 use crate::schema_derive;
 
 pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
@@ -27,12 +27,14 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     let resource = resource_impls(input, &attrs);
     let crd = crd_version(input, &attrs);
     let scale_checks = scale_checks(input, &attrs)?;
+    let flattened_spec_checks = flattened_spec_checks(input, &attrs);
     Ok(quote! {
         #spec_schema
         #root
         #resource
         #crd
         #scale_checks
+        #flattened_spec_checks
     })
 }
 
@@ -101,6 +103,65 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
         )
     };
     let kind = &attrs.kind;
+    let api_version = quote!(&<Self as ::webop::__private::kube_core::Resource>::api_version(&()));
+    let serde_impls = if attrs.flatten_spec {
+        let status_ser_type = attrs
+            .status
+            .as_ref()
+            .map_or_else(|| quote!(()), |(status, _)| quote!(#status));
+        let status_ref = attrs.status.as_ref().map_or_else(
+            || quote!(::core::option::Option::None),
+            |_| quote!(self.status.as_ref()),
+        );
+        quote! {
+            #[automatically_derived]
+            impl #serde::Serialize for #root {
+                fn serialize<__S: #serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                    let object: ::webop::__private::FlattenedSpecObject<'_, #spec, #status_ser_type> =
+                        ::webop::__private::FlattenedSpecObject {
+                            api_version: #api_version,
+                            kind: #kind,
+                            metadata: &self.metadata,
+                            spec: &self.spec,
+                            status: #status_ref,
+                        };
+                    #serde::Serialize::serialize(&object, serializer)
+                }
+            }
+
+            #[automatically_derived]
+            impl<'de> #serde::Deserialize<'de> for #root {
+                fn deserialize<__D: #serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                    let fields = <::webop::__private::FlattenedSpecFields<#spec, #status_type> as #serde::Deserialize>::deserialize(deserializer)?;
+                    ::core::result::Result::Ok(Self { metadata: fields.metadata, spec: fields.spec, #status_move })
+                }
+            }
+        }
+    } else {
+        quote! {
+            #[automatically_derived]
+            impl #serde::Serialize for #root {
+                fn serialize<__S: #serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                    use #serde::ser::SerializeStruct;
+                    let mut state = serializer.serialize_struct(#kind, 3 + #spec_count + #status_count)?;
+                    state.serialize_field("apiVersion", #api_version)?;
+                    state.serialize_field("kind", #kind)?;
+                    state.serialize_field("metadata", &self.metadata)?;
+                    #spec_ser
+                    #status_ser
+                    state.end()
+                }
+            }
+
+            #[automatically_derived]
+            impl<'de> #serde::Deserialize<'de> for #root {
+                fn deserialize<__D: #serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
+                    let fields = <::webop::__private::CustomResourceFields<#spec_de, #status_type> as #serde::Deserialize>::deserialize(deserializer)?;
+                    ::core::result::Result::Ok(Self { metadata: fields.metadata, spec: #spec_move, #status_move })
+                }
+            }
+        }
+    };
     quote! {
         #[doc = #doc]
         #[derive(Clone, Debug)]
@@ -124,27 +185,7 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
             }
         }
 
-        #[automatically_derived]
-        impl #serde::Serialize for #root {
-            fn serialize<__S: #serde::Serializer>(&self, serializer: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
-                use #serde::ser::SerializeStruct;
-                let mut state = serializer.serialize_struct(#kind, 3 + #spec_count + #status_count)?;
-                state.serialize_field("apiVersion", &<Self as ::webop::__private::kube_core::Resource>::api_version(&()))?;
-                state.serialize_field("kind", #kind)?;
-                state.serialize_field("metadata", &self.metadata)?;
-                #spec_ser
-                #status_ser
-                state.end()
-            }
-        }
-
-        #[automatically_derived]
-        impl<'de> #serde::Deserialize<'de> for #root {
-            fn deserialize<__D: #serde::Deserializer<'de>>(deserializer: __D) -> ::core::result::Result<Self, __D::Error> {
-                let fields = <::webop::__private::CustomResourceFields<#spec_de, #status_type> as #serde::Deserialize>::deserialize(deserializer)?;
-                ::core::result::Result::Ok(Self { metadata: fields.metadata, spec: #spec_move, #status_move })
-            }
-        }
+        #serde_impls
     }
 }
 
@@ -261,6 +302,11 @@ fn crd_version(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
     } else {
         quote!(::core::option::Option::None)
     };
+    let root_schema = if attrs.flatten_spec {
+        quote!(::webop::crd::flattened_root_schema(&defs, #doc, spec.expect("a flattened spec has fields"), status))
+    } else {
+        quote!(::webop::crd::root_schema(&defs, #doc, spec, status, #spec_required))
+    };
     let columns = attrs.printer_columns.iter().map(|c| {
         let (name, type_, json_path, priority) = (&c.name, &c.type_, &c.json_path, c.priority);
         let (description, format) = (opt_str(&c.description), opt_str(&c.format));
@@ -312,7 +358,7 @@ fn crd_version(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
                         categories: &[#(#categories),*],
                     },
                     namespaced: #namespaced,
-                    schema: ::webop::crd::root_schema(&defs, #doc, spec, status, #spec_required),
+                    schema: #root_schema,
                     printer_columns: &[#(#columns),*],
                     status_subresource: #status_subresource,
                     scale: #scale,

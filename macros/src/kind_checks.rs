@@ -23,6 +23,11 @@ pub fn check_unit_spec(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<()
             ),
         )
     };
+    if attrs.flatten_spec {
+        return Err(no_spec(
+            "#[resource(flatten_spec)] puts the spec's fields at the root",
+        ));
+    }
     if attrs.spec_required {
         return Err(no_spec(
             "#[resource(spec_required)] lists `spec` as required",
@@ -46,6 +51,24 @@ pub fn check_unit_spec(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<()
     Ok(())
 }
 
+/// With `#[resource(flatten_spec)]`, the spec's fields share the root with `apiVersion`, `kind`,
+/// `metadata` and `status`: a field by one of those names is a compile error at the spec.
+pub fn flattened_spec_checks(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
+    if !attrs.flatten_spec {
+        return quote!();
+    }
+    let spec = &input.ident;
+    let checks = ["apiVersion", "kind", "metadata", "status"].map(|name| {
+        let message = format!(
+            "#[resource(flatten_spec)]: {spec} has a field `{name}`, which the root of the object already has"
+        );
+        quote_spanned! {spec.span()=>
+            const _: () = ::core::assert!(!::webop::schema::declares_field::<#spec>(#name), #message);
+        }
+    });
+    quote!(#(#checks)*)
+}
+
 /// The scale subresource's paths must name fields of the spec and status: checked by constant
 /// assertions placed at the attribute, since the status type is defined elsewhere.
 pub fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<TokenStream> {
@@ -55,31 +78,45 @@ pub fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<Token
     let spec = &input.ident;
     let mut checks = Vec::new();
     let paths = [
-        ("spec_path", Some(&scale.spec_path), "spec"),
-        ("status_path", Some(&scale.status_path), "status"),
-        ("selector_path", scale.selector_path.as_ref(), ""),
+        ("spec_path", Some(&scale.spec_path), Some("spec")),
+        ("status_path", Some(&scale.status_path), Some("status")),
+        ("selector_path", scale.selector_path.as_ref(), None),
     ];
-    for (key, path, required_root) in paths {
+    // With flatten_spec, a spec field is `.field`, at the root, rather than `.spec.field`.
+    let spec_side = if attrs.flatten_spec { "" } else { "spec" };
+    for (key, path, required_side) in paths {
         let Some(path) = path else { continue };
         let mut parts = path.trim_start_matches('.').split('.');
-        let root = parts.next().unwrap_or_default();
-        let field = parts.next().unwrap_or_default();
+        let first = parts.next().unwrap_or_default();
+        let (side, field) = match first {
+            "status" => ("status", parts.next().unwrap_or_default()),
+            "spec" if !attrs.flatten_spec => ("spec", parts.next().unwrap_or_default()),
+            _ if attrs.flatten_spec => ("", first),
+            _ => ("?", ""),
+        };
         let field = field.split('[').next().unwrap_or_default();
-        if (!required_root.is_empty() && root != required_root)
-            || !matches!(root, "spec" | "status")
-            || field.is_empty()
-        {
-            let expected = if required_root.is_empty() {
-                ".spec.<field> or .status.<field>".to_owned()
+        let side_ok = match required_side {
+            Some("status") => side == "status",
+            Some(_) => side == spec_side,
+            None => side != "?",
+        };
+        if !side_ok || field.is_empty() {
+            let spec_form = if attrs.flatten_spec {
+                ".<field>"
             } else {
-                format!(".{required_root}.<field>")
+                ".spec.<field>"
+            };
+            let expected = match required_side {
+                Some("status") => ".status.<field>".to_owned(),
+                Some(_) => spec_form.to_owned(),
+                None => format!("{spec_form} or .status.<field>"),
             };
             return Err(syn::Error::new(
                 scale.span,
                 format!("scale {key} {path:?} must be a path {expected}"),
             ));
         }
-        let ty = if root == "spec" {
+        let ty = if side != "status" {
             quote!(#spec)
         } else {
             match &attrs.status {
@@ -94,8 +131,13 @@ pub fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<Token
                 }
             }
         };
+        let hint = if attrs.flatten_spec && field == "spec" {
+            " (with #[resource(flatten_spec)] the spec's fields are at the root: `.<field>`)"
+        } else {
+            ""
+        };
         let message = format!(
-            "scale {key} {path:?}: `{field}` is not a field of {}",
+            "scale {key} {path:?}: `{field}` is not a field of {}{hint}",
             ty.to_string().replace(' ', "")
         );
         checks.push(quote_spanned! {scale.span=>

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 pub use assemble::{Error, assemble};
 pub use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
-pub use root::root_schema;
+pub use root::{flattened_root_schema, root_schema};
 
 use crate::schema::JSONSchemaProps;
 

@@ -54,3 +54,28 @@ pub fn root_schema(
     };
     flatten(defs, root)
 }
+
+/// The `openAPIV3Schema` of a kind with `#[resource(flatten_spec)]`: the spec's schema is the
+/// root's (its properties, required fields, rules and every other keyword), with `apiVersion`,
+/// `kind`, `metadata` and `status` added. `description` is the root's, else the spec type's.
+pub fn flattened_root_schema(
+    defs: &Definitions,
+    description: Option<&str>,
+    spec: JSONSchemaProps,
+    status: Option<JSONSchemaProps>,
+) -> JSONSchemaProps {
+    // Flattened first, so that a spec defined by reference is resolved to its properties.
+    let mut root = flatten(defs, spec);
+    let properties = root.properties.get_or_insert_with(BTreeMap::new);
+    properties.insert("apiVersion".to_owned(), described(API_VERSION_DOC));
+    properties.insert("kind".to_owned(), described(KIND_DOC));
+    properties.insert("metadata".to_owned(), typed("object", None));
+    if let Some(status) = status {
+        properties.insert("status".to_owned(), flatten(defs, status));
+    }
+    if let Some(description) = description {
+        root.description = Some(description.to_owned());
+    }
+    root.type_ = Some("object".to_owned());
+    root
+}

@@ -60,9 +60,11 @@ pub trait Schema {
 
 /// Whether a JSON path component `name` can be a property of `T` (always, when `T` is open).
 pub const fn has_field<T: Schema + ?Sized>(name: &str) -> bool {
-    if T::OPEN {
-        return true;
-    }
+    T::OPEN || declares_field::<T>(name)
+}
+
+/// Whether `T` has a field whose wire name is `name` (a derived struct's own fields only).
+pub const fn declares_field<T: Schema + ?Sized>(name: &str) -> bool {
     let mut i = 0;
     while i < T::FIELD_NAMES.len() {
         if bytes_eq(T::FIELD_NAMES[i].as_bytes(), name.as_bytes()) {
