@@ -9,7 +9,7 @@
 //!
 //! Cases from controller-tools' `pkg/crd/testdata`: `cronjob` (with `unserved` and
 //! `deprecated`), `job`, `oneof`, `enums`, `external_docs`, `immutable`, `multiple_versions`,
-//! `gen_foo`, `gen_zoo`, `plural`; from `pkg/rbac/testdata`: `rbac`. The seed tutorial's API: `webapp`.
+//! `gen_foo` (also with `maxDescLen=50`), `gen_zoo`, `plural`; from `pkg/rbac/testdata`: `rbac`. The seed tutorial's API: `webapp`.
 //!
 //! Not here, having no Rust equivalent:
 //! - `nogroup`: a CRD in the core group (`+groupName=`); the API server refuses it (a CRD's name
@@ -146,6 +146,20 @@ fn oneof() {
 #[test]
 fn gen_foo() {
     check("gen_foo", gen_foo::crds());
+}
+
+/// controller-gen's `crd:maxDescLen=50` (`webop manifests --max-desc-len 50`) on the same types.
+#[test]
+fn gen_foo_max_desc_len() {
+    let crds = gen_foo::crds()
+        .into_iter()
+        .map(|crd| {
+            let mut value = serde_json::to_value(crd).unwrap();
+            webop::manifests::truncate_descriptions(&mut value, 50);
+            serde_json::from_value(value).unwrap()
+        })
+        .collect();
+    check("gen_foo_maxdesclen", crds);
 }
 
 #[test]

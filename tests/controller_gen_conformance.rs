@@ -280,6 +280,11 @@ const CRD_CASES: &[Case] = &[
         left_out: &[],
     },
     Case {
+        ours: "gen_foo_maxdesclen/bar.example.com_foos.yaml",
+        golden: "pkg/crd/testdata/gen/bar.example.com_foos_maxdesclen.yaml",
+        left_out: &[],
+    },
+    Case {
         ours: "gen_zoo/bar.example.com_zoos.yaml",
         golden: "pkg/crd/testdata/gen/zoo/bar.example.com_zoos.yaml",
         left_out: &[],

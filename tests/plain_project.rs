@@ -7,7 +7,7 @@ mod support;
 use std::path::Path;
 use std::process::Command;
 
-use support::{build_test_and_lint, manifests, run_ok, workspace};
+use support::{build_test_and_lint, manifests, manifests_with, run_ok, workspace};
 
 fn scaffold(dir: &Path) {
     run_ok(dir, &["init", "--domain", "example.org"]);
@@ -47,6 +47,13 @@ fn a_plain_project_builds_passes_its_tests_and_regenerates_its_manifests() {
         };
         assert!(text.contains(scope), "{crd}:\n{text}");
     }
+    let frigates = dir.join("config/crd/bases/ship.example.org_frigates.yaml");
+    let described = std::fs::read_to_string(&frigates).unwrap();
+    assert!(described.contains("description:"), "{described}");
+    manifests_with(&dir, &["--max-desc-len", "0"]);
+    let bare = std::fs::read_to_string(&frigates).unwrap();
+    assert!(!bare.contains("description:"), "{bare}");
+
     let role = std::fs::read_to_string(dir.join("config/rbac/role.yaml")).unwrap();
     assert!(role.contains("- frigates/status"), "{role}");
     assert!(role.contains("- clusters/status"), "{role}");

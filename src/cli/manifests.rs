@@ -17,18 +17,27 @@ use crate::scaffold::Request;
 #[command(after_help = "Examples:\n  \
     webop manifests\n\n  \
     # What `make manifests` runs; see which files would change\n  \
-    webop manifests --dry-run")]
+    webop manifests --dry-run\n\n  \
+    # Cut every description to 512 bytes (controller-gen's crd:maxDescLen=512), or drop them (0)\n  \
+    webop manifests --max-desc-len 512")]
 pub struct ManifestsArgs {
     /// Print what would be written, and write nothing.
     #[arg(long)]
     pub dry_run: bool,
+    /// Cut the schemas' descriptions to this many bytes, at a sentence end where one fits; 0
+    /// drops them (controller-gen's `crd:maxDescLen`, for CRDs too large for the API server).
+    #[arg(long, value_name = "BYTES")]
+    pub max_desc_len: Option<usize>,
 }
 
 pub(super) fn run(args: ManifestsArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
     let (root, project) = Project::find(cwd)?;
     let mut generated = Vec::new();
     if project.resources.iter().any(|r| r.api.is_some()) {
-        for crd in crds(&root, &project)? {
+        for mut crd in crds(&root, &project)? {
+            if let Some(max_len) = args.max_desc_len {
+                crate::manifests::truncate_descriptions(&mut crd, max_len);
+            }
             let file = crate::manifests::try_crd_file(&crd)?;
             generated.push((path_string(&file.path), file.contents));
         }

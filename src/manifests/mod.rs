@@ -1,6 +1,8 @@
 //! From CRDs and RBAC rules to the files `webop manifests` writes: `config/crd/bases/*.yaml` and
 //! `config/rbac/role.yaml`, with controller-gen's names, transforms and bytes.
 
+mod descriptions;
+
 use std::fmt;
 use std::path::PathBuf;
 
@@ -8,6 +10,8 @@ use serde_json::Value;
 
 use crate::rbac::{Rule, role_documents};
 use crate::yaml::documents;
+
+pub use descriptions::truncate_descriptions;
 
 /// The name of the role controller-gen is run with in kubebuilder projects
 /// (`controller-gen rbac:roleName=manager-role`).

@@ -171,8 +171,14 @@ pub fn build_test_and_lint(dir: &Path) {
 
 /// `webop manifests` in `dir` (it builds the project's API crate); panics on failure.
 pub fn manifests(dir: &Path) {
+    manifests_with(dir, &[]);
+}
+
+/// `webop manifests args` in `dir`; panics on failure.
+pub fn manifests_with(dir: &Path, args: &[&str]) {
     let output = webop()
         .arg("manifests")
+        .args(args)
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target_dir())
         .output()
