@@ -1,8 +1,9 @@
 //! What both reconcilers run against: a testkit API server with N WebApps, a stand-in for the
 //! Deployment controller, and request counters on the reconciler's own client.
 
-use std::sync::Arc;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 
 use futures::TryStreamExt;
@@ -15,11 +16,13 @@ use webop::testkit::ApiServer;
 
 use crate::webapp_operator_api::v1::{WebApp, WebAppPhase, WebAppSpec};
 
-/// Requests one client sent: all of them, and the writes (POST, PUT, PATCH, DELETE).
+/// Requests one client sent: all of them, the writes (POST, PUT, PATCH, DELETE), and how many
+/// of each kind (see [`kind_of`]).
 #[derive(Debug, Default)]
 pub struct Requests {
     total: AtomicU64,
     writes: AtomicU64,
+    by_kind: Mutex<BTreeMap<&'static str, u64>>,
 }
 
 impl Requests {
@@ -31,10 +34,47 @@ impl Requests {
         self.writes.load(Ordering::Relaxed)
     }
 
+    /// `list=3 watch=3 apply=2000 ...`, in name order.
+    pub fn breakdown(&self) -> String {
+        let by_kind = self.by_kind.lock().unwrap();
+        let parts: Vec<String> = by_kind.iter().map(|(k, n)| format!("{k}={n}")).collect();
+        parts.join(" ")
+    }
+
     pub fn reset(&self) {
         self.total.store(0, Ordering::Relaxed);
         self.writes.store(0, Ordering::Relaxed);
+        self.by_kind.lock().unwrap().clear();
     }
+}
+
+/// What a request does, in the terms of a reconcile: `list`, `watch`, `get`, `apply` (a child
+/// created, updated or patched), `status` (a status write), `event`, or `other`.
+fn kind_of<B>(request: &http::Request<B>) -> &'static str {
+    let path = request.uri().path();
+    let query = request.uri().query().unwrap_or_default();
+    let is_event = path.contains("/events");
+    match *request.method() {
+        _ if is_event => "event",
+        http::Method::GET if query.split('&').any(|p| p == "watch=true") => "watch",
+        // A named object's path has an odd number of segments after the version
+        // (`namespaces/<ns>/<plural>/<name>`), a collection's an even one.
+        http::Method::GET if is_collection(path) => "list",
+        http::Method::GET => "get",
+        _ if path.ends_with("/status") => "status",
+        http::Method::POST | http::Method::PUT | http::Method::PATCH => "apply",
+        _ => "other",
+    }
+}
+
+/// Whether `path` (`/api/v1/...` or `/apis/<group>/<version>/...`) names a collection.
+fn is_collection(path: &str) -> bool {
+    let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let rest = match segments.first() {
+        Some(&"api") => &segments[2.min(segments.len())..],
+        _ => &segments[3.min(segments.len())..],
+    };
+    rest.len() % 2 == 1
 }
 
 /// A tower service that counts the requests passing through it.
@@ -61,6 +101,13 @@ where
         if request.method() != http::Method::GET {
             self.requests.writes.fetch_add(1, Ordering::Relaxed);
         }
+        *self
+            .requests
+            .by_kind
+            .lock()
+            .unwrap()
+            .entry(kind_of(&request))
+            .or_default() += 1;
         self.inner.call(request)
     }
 }

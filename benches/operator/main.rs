@@ -8,6 +8,8 @@
 //!
 //! - `converge_requests_per_object`: requests the reconciler's client sent until every WebApp
 //!   is Running, per WebApp (list/watch, applies, status writes, events: everything);
+//! - `converge_requests <reconciler>`: those requests by kind (`list`, `watch`, `get`, `apply`,
+//!   `status`, `event`, `other`);
 //! - `converge_seconds`: simulated seconds until then (a paused Tokio clock; both clients are
 //!   limited to client-go's 20 QPS, burst 30, so this is mostly requests / 20);
 //! - `steady_writes_per_minute`: writes during a simulated idle minute after convergence;
@@ -52,6 +54,8 @@ struct Figures {
     requests_per_object: f64,
     converge_seconds: f64,
     steady_writes_per_minute: u64,
+    /// The requests until convergence by kind (`list=3 watch=3 apply=2000 ...`).
+    converge_requests: String,
     /// WebApps Running when convergence was measured (all of them unless the limit ran out).
     running: usize,
 }
@@ -94,6 +98,9 @@ fn main() {
         seed.requests_per_object,
         webop.requests_per_object / seed.requests_per_object
     );
+    for (name, figures) in [("webop", &webop), ("seed", &seed), ("cached_seed", &cached)] {
+        println!("converge_requests {name}: {}", figures.converge_requests);
+    }
     // A reconciler that did not converge makes its figures lower bounds: say so.
     let bound = |f: &Figures| if f.running == objects { "" } else { "<" };
     println!(
@@ -193,6 +200,7 @@ fn simulate(reconciler: Reconciler, objects: usize) -> Figures {
         }
         let converge_seconds = started.elapsed().as_secs_f64();
         let requests_per_object = requests.total() as f64 / objects as f64;
+        let converge_requests = requests.breakdown();
 
         requests.reset();
         tokio::time::sleep(Duration::from_secs(60)).await;
@@ -204,6 +212,7 @@ fn simulate(reconciler: Reconciler, objects: usize) -> Figures {
             requests_per_object,
             converge_seconds,
             steady_writes_per_minute,
+            converge_requests,
             running,
         }
     })
