@@ -333,7 +333,7 @@ fn a_controller_per_kind_and_distinct_type_names_per_version() {
         "{stderr}"
     );
     assert!(stderr.contains("--controller=false"), "{stderr}");
-    run_ok(
+    let report = run_ok(
         &dir,
         &[
             "create",
@@ -348,6 +348,10 @@ fn a_controller_per_kind_and_distinct_type_names_per_version() {
         ],
     );
     assert!(read(&dir, "api/src/lib.rs").contains("pub mod v1;\npub mod v2;\n"));
+    assert!(
+        report.contains("WebApp now has versions v1, v2: mark the one the API server stores with #[storage_version]"),
+        "{report}"
+    );
 
     let stderr = fails(
         &dir,

@@ -89,6 +89,21 @@ pub(super) fn run(args: CreateApiArgs, cwd: &Path, out: &mut dyn Write) -> anyho
             resource.version,
             resource.kind.to_ascii_lowercase()
         )?;
+        let versions: Vec<&str> = after
+            .resources
+            .iter()
+            .filter(|r| r.api.is_some() && r.group == resource.group && r.kind == resource.kind)
+            .map(|r| r.version.as_str())
+            .collect();
+        if versions.len() > 1 {
+            // controller-gen refuses a CRD of several versions with no storage version.
+            writeln!(
+                out,
+                "{} now has versions {}: mark the one the API server stores with #[storage_version] (kubebuilder's +kubebuilder:storageversion)",
+                resource.kind,
+                versions.join(", ")
+            )?;
+        }
     }
     Ok(())
 }
