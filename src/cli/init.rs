@@ -26,8 +26,11 @@ pub struct InitArgs {
     /// Project name [default: the directory's name].
     #[arg(long, allow_hyphen_values = true)]
     pub project_name: Option<String>,
-    /// Copyright holder named in the README [default: "The <project name> Authors"].
-    #[arg(long)]
+    /// Copyright holder named in the README (default: "The `project name` Authors").
+    #[arg(
+        long,
+        help = "Copyright holder named in the README [default: \"The <project name> Authors\"]"
+    )]
     pub owner: Option<String>,
     /// License of the project.
     #[arg(long, value_enum, default_value_t = License::Apache2)]

@@ -84,7 +84,7 @@ impl Variables {
         Variables(into_map(values))
     }
 
-    /// The variables of one kind (see [`resource_values`]).
+    /// The variables of one kind (listed in `resource_values`).
     pub fn resource(project: &Project, resource: &Resource) -> Self {
         Variables(into_map(resource_values(project, resource)))
     }
