@@ -57,8 +57,6 @@ fn kind_of<B>(request: &http::Request<B>) -> &'static str {
     match *request.method() {
         _ if is_event => "event",
         http::Method::GET if query.split('&').any(|p| p == "watch=true") => "watch",
-        // A named object's path has an odd number of segments after the version
-        // (`namespaces/<ns>/<plural>/<name>`), a collection's an even one.
         http::Method::GET if is_collection(path) => "list",
         http::Method::GET => "get",
         _ if path.ends_with("/status") => "status",
@@ -67,7 +65,9 @@ fn kind_of<B>(request: &http::Request<B>) -> &'static str {
     }
 }
 
-/// Whether `path` (`/api/v1/...` or `/apis/<group>/<version>/...`) names a collection.
+/// Whether `path` (`/api/v1/...` or `/apis/<group>/<version>/...`) names a collection: after
+/// the version, a collection has an odd number of segments (`<plural>`,
+/// `namespaces/<ns>/<plural>`), a named object an even one.
 fn is_collection(path: &str) -> bool {
     let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
     let rest = match segments.first() {
