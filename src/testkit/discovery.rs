@@ -15,7 +15,7 @@ const VERBS: [&str; 8] = [
     "update",
     "watch",
 ];
-const STATUS_VERBS: [&str; 3] = ["get", "patch", "update"];
+const SUBRESOURCE_VERBS: [&str; 3] = ["get", "patch", "update"];
 
 /// Every resource type the server serves.
 #[derive(Debug, Clone)]
@@ -188,7 +188,18 @@ impl Catalog {
                     "singularName": "",
                     "namespaced": t.namespaced,
                     "kind": t.kind,
-                    "verbs": STATUS_VERBS,
+                    "verbs": SUBRESOURCE_VERBS,
+                }));
+            }
+            if t.scale.is_some() {
+                resources.push(json!({
+                    "name": format!("{}/scale", t.plural),
+                    "singularName": "",
+                    "namespaced": t.namespaced,
+                    "group": "autoscaling",
+                    "version": "v1",
+                    "kind": "Scale",
+                    "verbs": SUBRESOURCE_VERBS,
                 }));
             }
         }
@@ -221,9 +232,20 @@ fn aggregated_resource(t: &ResourceType, version: &str) -> Value {
     if !t.categories.is_empty() {
         entry["categories"] = json!(t.categories);
     }
+    let mut subresources = Vec::new();
     if t.status_subresource {
-        entry["subresources"] =
-            json!([{"subresource": "status", "responseKind": kind, "verbs": STATUS_VERBS}]);
+        subresources.push(
+            json!({"subresource": "status", "responseKind": kind, "verbs": SUBRESOURCE_VERBS}),
+        );
+    }
+    if t.scale.is_some() {
+        let scale = json!({"group": "autoscaling", "version": "v1", "kind": "Scale"});
+        subresources.push(
+            json!({"subresource": "scale", "responseKind": scale, "verbs": SUBRESOURCE_VERBS}),
+        );
+    }
+    if !subresources.is_empty() {
+        entry["subresources"] = json!(subresources);
     }
     entry
 }

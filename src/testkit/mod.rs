@@ -33,6 +33,7 @@ mod objects;
 mod patch;
 mod request;
 mod resources;
+mod scale;
 mod schema;
 mod selectors;
 mod service;

@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use super::scale::ScalePaths;
+
 /// A resource type served by the test API server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResourceType {
@@ -27,6 +29,8 @@ pub struct ResourceType {
     pub namespaced: bool,
     /// Has a `/status` subresource whose writes are separated from the main resource.
     pub status_subresource: bool,
+    /// Has a `/scale` subresource (custom resources whose CRD declares one).
+    pub scale: Option<ScalePaths>,
     /// `metadata.generation` is maintained (bumped on spec changes).
     pub has_generation: bool,
     /// Extra field selectors beyond `metadata.name` and `metadata.namespace`.
@@ -285,6 +289,7 @@ pub fn builtins() -> Vec<ResourceType> {
             categories: Vec::new(),
             namespaced: b.namespaced,
             status_subresource: b.status,
+            scale: None,
             has_generation: b.generation,
             selectable_fields: b.fields.iter().map(ToString::to_string).collect(),
             schemas: Vec::new(),
@@ -336,6 +341,7 @@ pub fn from_crd(crd: &Value) -> Result<ResourceType, String> {
     let mut served = Vec::new();
     let mut schemas = Vec::new();
     let mut status_subresource = false;
+    let mut scale = None;
     let mut selectable_fields = Vec::new();
     for (index, version) in versions.iter().enumerate() {
         let name = text(version.get("name"), &format!("spec.versions[{index}].name"))?;
@@ -353,6 +359,7 @@ pub fn from_crd(crd: &Value) -> Result<ResourceType, String> {
         if version.pointer("/subresources/status").is_some() {
             status_subresource = true;
         }
+        scale = scale.or_else(|| ScalePaths::of_version(version));
         for field in version
             .get("selectableFields")
             .and_then(Value::as_array)
@@ -385,6 +392,7 @@ pub fn from_crd(crd: &Value) -> Result<ResourceType, String> {
         categories: strings(names.and_then(|n| n.get("categories"))),
         namespaced,
         status_subresource,
+        scale,
         has_generation: true,
         selectable_fields,
         schemas,

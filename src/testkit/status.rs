@@ -303,6 +303,11 @@ impl ApiError {
         Self::plain(415, "UnsupportedMediaType", message)
     }
 
+    /// 500 InternalError: what the API server answers when it cannot build a view of an object.
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::plain(500, "InternalError", message)
+    }
+
     /// 422 with a plain message (patch application errors).
     pub fn unprocessable(message: impl Into<String>) -> Self {
         Self::plain(422, "Invalid", message)

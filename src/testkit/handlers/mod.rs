@@ -3,6 +3,7 @@
 
 mod delete;
 mod read;
+mod scale;
 mod write;
 
 use std::time::Duration;
@@ -201,6 +202,9 @@ pub fn handle(state: &mut State, request: &Request) -> ApiResult<Reply> {
         Some("status")
             if resource_type.status_subresource
                 && matches!(request.verb, Verb::Get | Verb::Update | Verb::Patch) => {}
+        Some("scale")
+            if resource_type.scale.is_some()
+                && matches!(request.verb, Verb::Get | Verb::Update | Verb::Patch) => {}
         Some(other) => return Err(ApiError::no_route(&format!("{}/{other}", target.plural))),
     }
     let context = Context {
@@ -209,6 +213,11 @@ pub fn handle(state: &mut State, request: &Request) -> ApiResult<Reply> {
         request,
     };
     let name = target.name.clone().unwrap_or_default();
+    if let Some(paths) = context.resource_type.scale.clone()
+        && target.subresource.as_deref() == Some("scale")
+    {
+        return scale::scale(state, &context, &name, &paths);
+    }
     match request.verb {
         Verb::Get => read::get(state, &context, &name),
         Verb::List => read::list(state, &context),

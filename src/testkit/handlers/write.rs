@@ -223,7 +223,7 @@ fn create_object(
     Ok(stored)
 }
 
-fn stale_check(
+pub(super) fn stale_check(
     context: &Context<'_>,
     current: &Value,
     proposed: &Value,
@@ -360,7 +360,7 @@ fn apply_patch(
 }
 
 /// The shared update path of PUT and PATCH.
-fn write_update(
+pub(super) fn write_update(
     state: &mut State,
     context: &Context<'_>,
     old: &Value,
