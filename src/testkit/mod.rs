@@ -40,6 +40,7 @@ mod service;
 mod shape;
 mod status;
 mod store;
+mod table;
 
 use std::borrow::Borrow;
 use std::net::SocketAddr;
@@ -147,6 +148,7 @@ impl ApiServer {
             content_type: "application/json".into(),
             user_agent: String::new(),
             metadata_only: false,
+            table: false,
         };
         match handlers::handle(&mut state, &request) {
             Err(error) if error.code == 409 => {

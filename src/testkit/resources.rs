@@ -37,6 +37,8 @@ pub struct ResourceType {
     pub selectable_fields: Vec<String>,
     /// For custom resources: the schema of each version (`openAPIV3Schema`), by version name.
     pub schemas: Vec<(String, Arc<Value>)>,
+    /// For custom resources: each version's `additionalPrinterColumns`, by version name.
+    pub printer_columns: Vec<(String, Arc<Value>)>,
     /// Whether this type comes from a CRD.
     pub custom: bool,
 }
@@ -62,6 +64,14 @@ impl ResourceType {
             .iter()
             .find(|(v, _)| v == version)
             .map(|(_, s)| s.as_ref())
+    }
+
+    /// The `additionalPrinterColumns` of a version of a custom resource.
+    pub fn printer_columns(&self, version: &str) -> Option<&Value> {
+        self.printer_columns
+            .iter()
+            .find(|(v, _)| v == version)
+            .map(|(_, c)| c.as_ref())
     }
 
     /// Whether `field` may be used in a field selector.
@@ -293,6 +303,7 @@ pub fn builtins() -> Vec<ResourceType> {
             has_generation: b.generation,
             selectable_fields: b.fields.iter().map(ToString::to_string).collect(),
             schemas: Vec::new(),
+            printer_columns: Vec::new(),
             custom: false,
         })
         .collect()
@@ -340,6 +351,7 @@ pub fn from_crd(crd: &Value) -> Result<ResourceType, String> {
         .ok_or("spec.versions: Required value")?;
     let mut served = Vec::new();
     let mut schemas = Vec::new();
+    let mut printer_columns = Vec::new();
     let mut status_subresource = false;
     let mut scale = None;
     let mut selectable_fields = Vec::new();
@@ -373,6 +385,9 @@ pub fn from_crd(crd: &Value) -> Result<ResourceType, String> {
         if let Some(schema) = version.pointer("/schema/openAPIV3Schema") {
             schemas.push((name.clone(), Arc::new(schema.clone())));
         }
+        if let Some(columns) = version.get("additionalPrinterColumns") {
+            printer_columns.push((name.clone(), Arc::new(columns.clone())));
+        }
         if storage {
             served.insert(0, name)
         } else {
@@ -396,6 +411,7 @@ pub fn from_crd(crd: &Value) -> Result<ResourceType, String> {
         has_generation: true,
         selectable_fields,
         schemas,
+        printer_columns,
         custom: true,
     })
 }

@@ -17,6 +17,7 @@ use super::discovery::Catalog;
 use super::faults::{Counters, Faults};
 use super::handlers::{self, Reply, Request, State, WatchReply};
 use super::request::{self, Query, Route, Verb};
+use super::resources::ResourceType;
 use super::status::ApiError;
 use super::store::WatchMessage;
 
@@ -68,10 +69,34 @@ fn error_response(error: &ApiError) -> http::Response<Body> {
     json_response(error.code, &error.to_status())
 }
 
-fn watch_line(message: WatchMessage, api_version: &str, kind: &str, metadata_only: bool) -> Bytes {
+/// How a watch serves its objects.
+struct WatchForm {
+    api_version: String,
+    kind: String,
+    metadata_only: bool,
+    /// As one-row Tables; the column definitions go with the first event only, as the API
+    /// server sends them.
+    table: Option<Box<(ResourceType, String)>>,
+    first_event: bool,
+}
+
+fn watch_line(message: WatchMessage, form: &mut WatchForm) -> Bytes {
+    let (api_version, kind) = (form.api_version.as_str(), form.kind.as_str());
     let event = match message {
         WatchMessage::Event(change, object) => {
-            let object = if metadata_only {
+            let object = if let Some(table_of) = &form.table {
+                let (resource_type, version) = &**table_of;
+                let mut served = (*object).clone();
+                served["apiVersion"] = json!(api_version);
+                served["kind"] = json!(kind);
+                let mut table =
+                    crate::testkit::table::table(resource_type, version, &served, false);
+                if !form.first_event {
+                    table["columnDefinitions"] = Value::Null;
+                }
+                form.first_event = false;
+                table
+            } else if form.metadata_only {
                 handlers::partial_metadata(&object)
             } else {
                 let mut object = (*object).clone();
@@ -100,10 +125,16 @@ fn watch_line(message: WatchMessage, api_version: &str, kind: &str, metadata_onl
 
 fn watch_response(watch: WatchReply) -> http::Response<Body> {
     let deadline = watch.timeout.map(|t| tokio::time::Instant::now() + t);
-    let metadata_only = watch.metadata_only;
-    let state = (watch.receiver, watch.api_version, watch.kind);
-    let stream =
-        futures::stream::unfold(state, move |(mut receiver, api_version, kind)| async move {
+    let form = WatchForm {
+        api_version: watch.api_version,
+        kind: watch.kind,
+        metadata_only: watch.metadata_only,
+        table: watch.table,
+        first_event: true,
+    };
+    let stream = futures::stream::unfold(
+        (watch.receiver, form),
+        move |(mut receiver, mut form)| async move {
             let next = match deadline {
                 Some(deadline) => tokio::time::timeout_at(deadline, receiver.recv())
                     .await
@@ -111,12 +142,10 @@ fn watch_response(watch: WatchReply) -> http::Response<Body> {
                     .flatten(),
                 None => receiver.recv().await,
             };
-            let line = watch_line(next?, &api_version, &kind, metadata_only);
-            Some((
-                Ok::<_, Infallible>(Frame::data(line)),
-                (receiver, api_version, kind),
-            ))
-        });
+            let line = watch_line(next?, &mut form);
+            Some((Ok::<_, Infallible>(Frame::data(line)), (receiver, form)))
+        },
+    );
     http::Response::builder()
         .status(200)
         .header(http::header::CONTENT_TYPE, "application/json")
@@ -198,6 +227,7 @@ impl ApiService {
             content_type: header(http::header::CONTENT_TYPE),
             user_agent: header(http::header::USER_AGENT),
             metadata_only: header(http::header::ACCEPT).contains("as=PartialObjectMetadata"),
+            table: header(http::header::ACCEPT).contains("as=Table"),
         };
         let reply = handlers::handle(&mut self.shared.lock(), &request)?;
         Ok(match reply {

@@ -78,6 +78,8 @@ pub struct Request {
     pub user_agent: String,
     /// `Accept` asked for `PartialObjectMetadata` (metadata-only watches and lists).
     pub metadata_only: bool,
+    /// `Accept` asked for a `Table` (what `kubectl get` prints); honoured by get and list.
+    pub table: bool,
 }
 
 /// What a handler answers.
@@ -100,6 +102,8 @@ pub struct WatchReply {
     pub timeout: Option<Duration>,
     /// Serve objects as `PartialObjectMetadata`.
     pub metadata_only: bool,
+    /// Serve objects as one-row Tables of this type's version (`kubectl get -w`).
+    pub table: Option<Box<(ResourceType, String)>>,
 }
 
 /// An object reduced to `PartialObjectMetadata`, as served to metadata-only clients.
@@ -218,7 +222,7 @@ pub fn handle(state: &mut State, request: &Request) -> ApiResult<Reply> {
     {
         return scale::scale(state, &context, &name, &paths);
     }
-    match request.verb {
+    let reply = match request.verb {
         Verb::Get => read::get(state, &context, &name),
         Verb::List => read::list(state, &context),
         Verb::Watch => read::watch(state, &context),
@@ -227,7 +231,17 @@ pub fn handle(state: &mut State, request: &Request) -> ApiResult<Reply> {
         Verb::Patch => write::patch(state, &context, &name),
         Verb::Delete => delete::delete(state, &context, &name),
         Verb::DeleteCollection => delete::delete_collection(state, &context),
-    }
+    }?;
+    Ok(match reply {
+        Reply::Json(200, body)
+            if request.table && matches!(request.verb, Verb::Get | Verb::List) =>
+        {
+            let list = request.verb == Verb::List;
+            let table = super::table::table(&context.resource_type, &context.version, &body, list);
+            Reply::Json(200, table)
+        }
+        other => other,
+    })
 }
 
 fn body_json(request: &Request) -> ApiResult<Value> {

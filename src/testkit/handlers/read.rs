@@ -141,5 +141,9 @@ pub(super) fn watch(state: &mut State, context: &Context<'_>) -> ApiResult<Reply
         kind: context.resource_type.kind.clone(),
         timeout: query.number("timeoutSeconds")?.map(Duration::from_secs),
         metadata_only: context.request.metadata_only,
+        table: context
+            .request
+            .table
+            .then(|| Box::new((context.resource_type.clone(), context.version.clone()))),
     }))
 }
