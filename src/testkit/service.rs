@@ -74,8 +74,8 @@ struct WatchForm {
     api_version: String,
     kind: String,
     metadata_only: bool,
-    /// As one-row Tables; the column definitions go with the first event only, as the API
-    /// server sends them.
+    /// As one-row Tables; the column definitions go with the first event only (kubectl keeps
+    /// the header it printed first).
     table: Option<Box<(ResourceType, String)>>,
     first_event: bool,
 }
