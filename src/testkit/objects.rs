@@ -15,6 +15,23 @@ pub fn now() -> String {
         .to_string()
 }
 
+/// The value at a CRD's JSONPath (printer columns, scale paths): dotted fields and `[index]`;
+/// the filter expressions of full JSONPath (`[?(@.type=="Ready")]`) find nothing.
+pub fn at_json_path<'a>(object: &'a Value, path: &str) -> Option<&'a Value> {
+    let mut current = object;
+    for segment in path.trim_start_matches('.').split('.') {
+        let (field, indexes) = segment.split_once('[').unwrap_or((segment, ""));
+        if !field.is_empty() {
+            current = current.get(field)?;
+        }
+        for index in indexes.split('[').filter(|i| !i.is_empty()) {
+            let index: usize = index.strip_suffix(']')?.parse().ok()?;
+            current = current.get(index)?;
+        }
+    }
+    Some(current)
+}
+
 /// `metadata.<field>` as a string.
 pub fn meta_str<'a>(object: &'a Value, field: &str) -> Option<&'a str> {
     object

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::objects::meta_str;
+use super::objects::{at_json_path, meta_str};
 
 /// A CRD version's `subresources.scale`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,19 +29,10 @@ impl ScalePaths {
     }
 }
 
-/// `.spec.replicas` as a JSON pointer, `/spec/replicas`.
-fn pointer(path: &str) -> String {
-    path.split('.')
-        .filter(|s| !s.is_empty())
-        .map(|s| format!("/{}", s.replace('~', "~0").replace('/', "~1")))
-        .collect()
-}
-
 /// The Scale view of `object`, or why there is none: the API server refuses a Scale of an
 /// object without a value at `specReplicasPath`.
 pub fn view(object: &Value, paths: &ScalePaths) -> Result<Value, String> {
-    let spec_replicas = object
-        .pointer(&pointer(&paths.spec_replicas))
+    let spec_replicas = at_json_path(object, &paths.spec_replicas)
         .and_then(Value::as_i64)
         .ok_or_else(|| {
             format!(
@@ -49,8 +40,7 @@ pub fn view(object: &Value, paths: &ScalePaths) -> Result<Value, String> {
                 paths.spec_replicas
             )
         })?;
-    let status_replicas = object
-        .pointer(&pointer(&paths.status_replicas))
+    let status_replicas = at_json_path(object, &paths.status_replicas)
         .and_then(Value::as_i64)
         .unwrap_or(0);
     let mut metadata = json!({});
@@ -69,7 +59,7 @@ pub fn view(object: &Value, paths: &ScalePaths) -> Result<Value, String> {
     if let Some(selector) = paths
         .label_selector
         .as_deref()
-        .and_then(|path| object.pointer(&pointer(path)))
+        .and_then(|path| at_json_path(object, path))
         .and_then(Value::as_str)
     {
         status["selector"] = json!(selector);

@@ -80,29 +80,33 @@ struct WatchForm {
     first_event: bool,
 }
 
+impl WatchForm {
+    /// `served` as a one-row Table when the watch asked for Tables, else unchanged.
+    fn table_row(&mut self, served: Value) -> Value {
+        let Some(table_of) = &self.table else {
+            return served;
+        };
+        let (resource_type, version) = &**table_of;
+        let mut table = crate::testkit::table::table(resource_type, version, &served, false);
+        if !self.first_event {
+            table["columnDefinitions"] = Value::Null;
+        }
+        self.first_event = false;
+        table
+    }
+}
+
 fn watch_line(message: WatchMessage, form: &mut WatchForm) -> Bytes {
     let (api_version, kind) = (form.api_version.as_str(), form.kind.as_str());
     let event = match message {
         WatchMessage::Event(change, object) => {
-            let object = if let Some(table_of) = &form.table {
-                let (resource_type, version) = &**table_of;
+            let object = if form.metadata_only && form.table.is_none() {
+                handlers::partial_metadata(&object)
+            } else {
                 let mut served = (*object).clone();
                 served["apiVersion"] = json!(api_version);
                 served["kind"] = json!(kind);
-                let mut table =
-                    crate::testkit::table::table(resource_type, version, &served, false);
-                if !form.first_event {
-                    table["columnDefinitions"] = Value::Null;
-                }
-                form.first_event = false;
-                table
-            } else if form.metadata_only {
-                handlers::partial_metadata(&object)
-            } else {
-                let mut object = (*object).clone();
-                object["apiVersion"] = json!(api_version);
-                object["kind"] = json!(kind);
-                object
+                form.table_row(served)
             };
             json!({"type": change.as_str(), "object": object})
         }

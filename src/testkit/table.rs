@@ -5,6 +5,7 @@
 use serde_json::{Value, json};
 
 use super::handlers::partial_metadata;
+use super::objects::at_json_path;
 use super::resources::ResourceType;
 
 const NAME_DESCRIPTION: &str = "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names";
@@ -67,7 +68,7 @@ pub fn table(resource_type: &ResourceType, version: &str, body: &Value, list: bo
             cells.extend(
                 columns
                     .iter()
-                    .map(|c| cell(&c.type_, find(object, &c.json_path), now)),
+                    .map(|c| cell(&c.type_, at_json_path(object, &c.json_path), now)),
             );
             json!({"cells": cells, "object": partial_metadata(object)})
         })
@@ -82,23 +83,6 @@ pub fn table(resource_type: &ResourceType, version: &str, body: &Value, list: bo
         "kind": "Table", "apiVersion": "meta.k8s.io/v1", "metadata": metadata,
         "columnDefinitions": definitions, "rows": rows,
     })
-}
-
-/// The value at a printer column's JSONPath: dotted fields and `[index]`; the filter
-/// expressions of full JSONPath (`[?(@.type=="Ready")]`) find nothing.
-fn find<'a>(object: &'a Value, path: &str) -> Option<&'a Value> {
-    let mut current = object;
-    for segment in path.trim_start_matches('.').split('.') {
-        let (field, indexes) = segment.split_once('[').unwrap_or((segment, ""));
-        if !field.is_empty() {
-            current = current.get(field)?;
-        }
-        for index in indexes.split('[').filter(|i| !i.is_empty()) {
-            let index: usize = index.strip_suffix(']')?.parse().ok()?;
-            current = current.get(index)?;
-        }
-    }
-    Some(current)
 }
 
 /// A cell as the API server's CRD table convertor writes it: strings printed, numbers and
@@ -199,7 +183,7 @@ mod tests {
     fn cells_follow_the_column_type_and_path() {
         let object = json!({"spec": {"image": "nginx", "ports": [{"port": 80}], "on": true}});
         let now = jiff::Timestamp::now();
-        let at = |path: &str| find(&object, path);
+        let at = |path: &str| at_json_path(&object, path);
         assert_eq!(cell("string", at(".spec.image"), now), json!("nginx"));
         assert_eq!(cell("integer", at(".spec.ports[0].port"), now), json!(80));
         assert_eq!(cell("boolean", at(".spec.on"), now), json!(true));
