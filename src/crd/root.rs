@@ -23,6 +23,16 @@ fn described(description: &str) -> JSONSchemaProps {
     }
 }
 
+/// What every object's root has: `apiVersion`, `kind`, and `metadata` (just `type: object`: the
+/// API server owns it).
+fn object_properties() -> [(String, JSONSchemaProps); 3] {
+    [
+        ("apiVersion".to_owned(), described(API_VERSION_DOC)),
+        ("kind".to_owned(), described(KIND_DOC)),
+        ("metadata".to_owned(), typed("object", None)),
+    ]
+}
+
 /// The `openAPIV3Schema` of a kind, flattened: `apiVersion`, `kind`, `metadata` (just
 /// `type: object`: the API server owns it) and, when the kind has them, `spec` and `status`,
 /// where `spec` and `status` are the use sites of their types and `defs` holds the definitions.
@@ -35,11 +45,7 @@ pub fn root_schema(
     status: Option<JSONSchemaProps>,
     spec_required: bool,
 ) -> JSONSchemaProps {
-    let mut properties = BTreeMap::from([
-        ("apiVersion".to_owned(), described(API_VERSION_DOC)),
-        ("kind".to_owned(), described(KIND_DOC)),
-        ("metadata".to_owned(), typed("object", None)),
-    ]);
+    let mut properties = BTreeMap::from(object_properties());
     if let Some(spec) = spec {
         properties.insert("spec".to_owned(), spec);
     }
@@ -67,9 +73,7 @@ pub fn flattened_root_schema(
     // Flattened first, so that a spec defined by reference is resolved to its properties.
     let mut root = flatten(defs, spec);
     let properties = root.properties.get_or_insert_with(BTreeMap::new);
-    properties.insert("apiVersion".to_owned(), described(API_VERSION_DOC));
-    properties.insert("kind".to_owned(), described(KIND_DOC));
-    properties.insert("metadata".to_owned(), typed("object", None));
+    properties.extend(object_properties());
     if let Some(status) = status {
         properties.insert("status".to_owned(), flatten(defs, status));
     }
