@@ -69,6 +69,27 @@ pub fn flattened_spec_checks(input: &DeriveInput, attrs: &KindAttrs) -> TokenStr
     quote!(#(#checks)*)
 }
 
+/// Which of the kind's types a scale path points into.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Spec,
+    Status,
+}
+
+/// The side and first field of a scale path (`.spec.replicas` → spec, `replicas`; with
+/// flatten_spec `.replicas` → spec, `replicas`), or `None` for a path into neither.
+fn scale_path_field(path: &str, flatten_spec: bool) -> Option<(Side, &str)> {
+    let mut parts = path.trim_start_matches('.').split('.');
+    let first = parts.next().unwrap_or_default();
+    let (side, field) = match first {
+        "status" => (Side::Status, parts.next().unwrap_or_default()),
+        "spec" if !flatten_spec => (Side::Spec, parts.next().unwrap_or_default()),
+        _ if flatten_spec => (Side::Spec, first),
+        _ => return None,
+    };
+    Some((side, field.split('[').next().unwrap_or_default()))
+}
+
 /// The scale subresource's paths must name fields of the spec and status: checked by constant
 /// assertions placed at the attribute, since the status type is defined elsewhere.
 pub fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<TokenStream> {
@@ -78,45 +99,32 @@ pub fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<Token
     let spec = &input.ident;
     let mut checks = Vec::new();
     let paths = [
-        ("spec_path", Some(&scale.spec_path), Some("spec")),
-        ("status_path", Some(&scale.status_path), Some("status")),
+        ("spec_path", Some(&scale.spec_path), Some(Side::Spec)),
+        ("status_path", Some(&scale.status_path), Some(Side::Status)),
         ("selector_path", scale.selector_path.as_ref(), None),
     ];
-    // With flatten_spec, a spec field is `.field`, at the root, rather than `.spec.field`.
-    let spec_side = if attrs.flatten_spec { "" } else { "spec" };
     for (key, path, required_side) in paths {
         let Some(path) = path else { continue };
-        let mut parts = path.trim_start_matches('.').split('.');
-        let first = parts.next().unwrap_or_default();
-        let (side, field) = match first {
-            "status" => ("status", parts.next().unwrap_or_default()),
-            "spec" if !attrs.flatten_spec => ("spec", parts.next().unwrap_or_default()),
-            _ if attrs.flatten_spec => ("", first),
-            _ => ("?", ""),
-        };
-        let field = field.split('[').next().unwrap_or_default();
-        let side_ok = match required_side {
-            Some("status") => side == "status",
-            Some(_) => side == spec_side,
-            None => side != "?",
-        };
-        if !side_ok || field.is_empty() {
+        let Some((side, field)) = scale_path_field(path, attrs.flatten_spec)
+            .filter(|(side, field)| required_side.is_none_or(|r| r == *side) && !field.is_empty())
+        else {
+            // With flatten_spec, a spec field is `.field`, at the root, rather than `.spec.field`.
             let spec_form = if attrs.flatten_spec {
                 ".<field>"
             } else {
                 ".spec.<field>"
             };
             let expected = match required_side {
-                Some("status") => ".status.<field>".to_owned(),
-                Some(_) => spec_form.to_owned(),
+                Some(Side::Status) => ".status.<field>".to_owned(),
+                Some(Side::Spec) => spec_form.to_owned(),
                 None => format!("{spec_form} or .status.<field>"),
             };
             return Err(syn::Error::new(
                 scale.span,
                 format!("scale {key} {path:?} must be a path {expected}"),
             ));
-        }
-        let ty = if side != "status" {
+        };
+        let ty = if side == Side::Spec {
             quote!(#spec)
         } else {
             match &attrs.status {
