@@ -126,19 +126,15 @@ async fn an_api_server_validates_defaults_and_keeps_the_root_fields() {
     server.install_crd(Quota::crd()).unwrap();
     let api: Api<Quota> = Api::namespaced(server.client(), "default");
 
-    let error = api
-        .create(&PostParams::default(), &quota(101))
-        .await
-        .unwrap_err()
-        .to_string();
+    let rejection = async |limit| {
+        let created = api.create(&PostParams::default(), &quota(limit)).await;
+        created.unwrap_err().to_string()
+    };
+    let error = rejection(101).await;
     assert!(error.contains("limit"), "{error}");
     assert!(error.contains("less than or equal to 100"), "{error}");
 
-    let error = api
-        .create(&PostParams::default(), &quota(1))
-        .await
-        .unwrap_err()
-        .to_string();
+    let error = rejection(1).await;
     assert!(error.contains("reserved exceeds the limit"), "{error}");
 
     let created = api

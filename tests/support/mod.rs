@@ -135,14 +135,20 @@ pub fn create_webapp(dir: &Path) -> String {
     )
 }
 
-/// Runs `cargo args` in a generated project `dir`, with the workspace's target directory so
-/// that dependencies compile once; panics on failure.
+/// `program` to run in a generated project `dir`, with the workspace's target directory so that
+/// dependencies compile once.
+fn in_project(mut program: Command, dir: &Path) -> Command {
+    program
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target_dir());
+    program
+}
+
+/// Runs `cargo args` in a generated project `dir`; panics on failure.
 pub fn cargo_in(dir: &Path, args: &[&str]) {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
+    let status = in_project(Command::new(cargo), dir)
         .args(args)
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", target_dir())
         .status()
         .unwrap();
     assert!(
@@ -176,11 +182,9 @@ pub fn manifests(dir: &Path) {
 
 /// `webop manifests args` in `dir`; panics on failure.
 pub fn manifests_with(dir: &Path, args: &[&str]) {
-    let output = webop()
+    let output = in_project(webop(), dir)
         .arg("manifests")
         .args(args)
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", target_dir())
         .output()
         .unwrap();
     assert!(
