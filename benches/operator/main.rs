@@ -61,13 +61,16 @@ struct Figures {
 }
 
 impl Figures {
+    /// Whether every one of `objects` WebApps got to Running within the limit; if not, the
+    /// figures are lower bounds.
+    fn converged(&self, objects: usize) -> bool {
+        self.running == objects
+    }
+
     /// `12.5`, or `>3600` when the limit ran out before every WebApp was Running.
     fn converge_seconds(&self, objects: usize) -> String {
-        if self.running == objects {
-            format!("{:.0}", self.converge_seconds)
-        } else {
-            format!(">{:.0}", self.converge_seconds)
-        }
+        let bound = if self.converged(objects) { "" } else { ">" };
+        format!("{bound}{:.0}", self.converge_seconds)
     }
 }
 
@@ -83,8 +86,9 @@ fn main() {
     let webop = simulate(Reconciler::Webop, objects);
     let seed = simulate(Reconciler::Seed(seed::Reads::Api), objects);
     let cached = simulate(Reconciler::Seed(seed::Reads::Cache), objects);
-    for (name, figures) in [("webop", &webop), ("seed", &seed), ("cached_seed", &cached)] {
-        if figures.running < objects {
+    let all = [("webop", &webop), ("seed", &seed), ("cached_seed", &cached)];
+    for (name, figures) in all {
+        if !figures.converged(objects) {
             println!(
                 "not_converged {name}: {} of {objects} WebApps Running after {:.0} simulated seconds",
                 figures.running,
@@ -98,16 +102,15 @@ fn main() {
         seed.requests_per_object,
         webop.requests_per_object / seed.requests_per_object
     );
-    for (name, figures) in [("webop", &webop), ("seed", &seed), ("cached_seed", &cached)] {
+    for (name, figures) in all {
         println!("converge_requests {name}: {}", figures.converge_requests);
     }
     // A reconciler that did not converge makes its figures lower bounds: say so.
-    let bound = |f: &Figures| if f.running == objects { "" } else { "<" };
     println!(
         "converge_seconds webop={} seed={} ratio={}{:.2}",
         webop.converge_seconds(objects),
         seed.converge_seconds(objects),
-        bound(&seed),
+        if seed.converged(objects) { "" } else { "<" },
         webop.converge_seconds / seed.converge_seconds
     );
     println!(
