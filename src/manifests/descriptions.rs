@@ -79,20 +79,10 @@ fn truncate(description: &str, max_len: usize) -> String {
         end -= 1;
     }
     let head = &description[..end];
-    if let Some((at, c)) = head
-        .char_indices()
-        .rev()
-        .find(|&(_, c)| SENTENCE_TERMINAL.contains(c))
-        .filter(|&(at, _)| at > 0)
-    {
+    if let Some((at, c)) = SENTENCE_TERMINAL.last_in(head) {
         return head[..at + c.len_utf8()].to_owned();
     }
-    if let Some((at, _)) = head
-        .char_indices()
-        .rev()
-        .find(|&(_, c)| WHITE_SPACE.contains(c))
-        .filter(|&(at, _)| at > 0)
-    {
+    if let Some((at, _)) = WHITE_SPACE.last_in(head) {
         return format!("{}...", &head[..at]);
     }
     format!("{head}...")
@@ -113,6 +103,15 @@ impl UnicodeClass {
 
     fn contains(&self, c: char) -> bool {
         self.0.iter().any(|&(start, end)| start <= c && c <= end)
+    }
+
+    /// The last character of `text` in this class, past its first byte, and where it is (Go's
+    /// `strings.LastIndexFunc(...) > 0`).
+    fn last_in(&self, text: &str) -> Option<(usize, char)> {
+        text.char_indices()
+            .rev()
+            .find(|&(_, c)| self.contains(c))
+            .filter(|&(at, _)| at > 0)
     }
 }
 
