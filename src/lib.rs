@@ -26,6 +26,9 @@ pub mod manager;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
+#[cfg(feature = "envtest")]
+pub mod envtest;
+
 /// What macro-generated code names. Not a public API.
 #[doc(hidden)]
 #[path = "private.rs"]
