@@ -231,3 +231,77 @@ fn an_aborted_test_process_leaves_no_process_or_directory() {
     // No unwinding: the sentinel notices within a second and cleans up.
     nothing_outlives("abort", Duration::from_secs(5));
 }
+
+#[tokio::test]
+async fn kwok_runs_the_pods_of_a_deployment_and_the_controller_manager_collects_garbage() {
+    use k8s_openapi::api::apps::v1::Deployment;
+    use kube::runtime::wait::{await_condition, conditions};
+
+    let Some(assets) = assets() else { return };
+    let env = Environment::builder()
+        .backend(Backend::Real(assets))
+        .controller_manager(true)
+        .kwok(true)
+        .start()
+        .await
+        .unwrap();
+    let deployments: Api<Deployment> = Api::namespaced(env.client(), "default");
+    let deployment: Deployment = serde_json::from_value(serde_json::json!({
+        "metadata": {"name": "web"},
+        "spec": {
+            "replicas": 2,
+            "selector": {"matchLabels": {"app": "web"}},
+            "template": {
+                "metadata": {"labels": {"app": "web"}},
+                "spec": {"containers": [{"name": "web", "image": "nginx:1.25"}]},
+            },
+        },
+    }))
+    .unwrap();
+    let created = deployments
+        .create(&PostParams::default(), &deployment)
+        .await
+        .unwrap();
+    let available = |d: Option<&Deployment>| {
+        d.and_then(|d| d.status.as_ref()?.available_replicas) == Some(2)
+    };
+    tokio::time::timeout(
+        Duration::from_secs(60),
+        await_condition(deployments.clone(), "web", available),
+    )
+    .await
+    .expect("kwok makes both replicas available")
+    .unwrap();
+
+    // A ConfigMap owned by the Deployment goes with it.
+    let mut owned = config_map("owned");
+    owned.metadata.owner_references = Some(vec![
+        k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference {
+            api_version: "apps/v1".into(),
+            kind: "Deployment".into(),
+            name: "web".into(),
+            uid: created.metadata.uid.clone().unwrap(),
+            ..Default::default()
+        },
+    ]);
+    let config_maps: Api<ConfigMap> = Api::namespaced(env.client(), "default");
+    let owned = config_maps
+        .create(&PostParams::default(), &owned)
+        .await
+        .unwrap();
+    deployments
+        .delete("web", &Default::default())
+        .await
+        .unwrap();
+    tokio::time::timeout(
+        Duration::from_secs(60),
+        await_condition(
+            config_maps,
+            "owned",
+            conditions::is_deleted(&owned.metadata.uid.unwrap()),
+        ),
+    )
+    .await
+    .expect("the garbage collector deletes the dependent")
+    .unwrap();
+}

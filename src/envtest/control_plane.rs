@@ -138,8 +138,13 @@ impl ControlPlane {
             flag("service-cluster-ip-range", "10.0.0.0/24"),
             flag("allow-privileged", true),
             flag("authorization-mode", "RBAC"),
-            // Pods need no service-account token (controller-runtime's envtest does the same).
-            flag("disable-admission-plugins", "ServiceAccount"),
+            // Pods need no service-account token (controller-runtime's envtest does the same),
+            // and kwok's node is schedulable at once: no node-lifecycle controller runs to lift
+            // the not-ready taint that TaintNodesByCondition puts on a new node.
+            flag(
+                "disable-admission-plugins",
+                "ServiceAccount,TaintNodesByCondition",
+            ),
             flag("audit-policy-file", audit_policy.display()),
             flag("audit-log-path", audit_log.display()),
             flag("audit-log-format", "json"),
