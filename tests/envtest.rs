@@ -262,9 +262,8 @@ async fn kwok_runs_the_pods_of_a_deployment_and_the_controller_manager_collects_
         .create(&PostParams::default(), &deployment)
         .await
         .unwrap();
-    let available = |d: Option<&Deployment>| {
-        d.and_then(|d| d.status.as_ref()?.available_replicas) == Some(2)
-    };
+    let available =
+        |d: Option<&Deployment>| d.and_then(|d| d.status.as_ref()?.available_replicas) == Some(2);
     tokio::time::timeout(
         Duration::from_secs(60),
         await_condition(deployments.clone(), "web", available),

@@ -24,8 +24,33 @@ pub struct Components {
     pub controller_manager: bool,
     /// kube-scheduler and kwok: pods are scheduled to a fake node and become Running and Ready.
     pub kwok: bool,
+    /// Start the components above only where their binaries are in the assets directory
+    /// (setup-envtest ships only etcd and kube-apiserver); otherwise a missing one is an error.
+    pub only_if_available: bool,
     /// Extra kube-apiserver flags (`--feature-gates=...`).
     pub api_server_flags: Vec<String>,
+}
+
+impl Components {
+    /// The components that will run from `assets`, or the error naming a missing binary.
+    fn resolve(mut self, assets: &Assets) -> Result<Self, Error> {
+        let available = |binaries: &[Binary]| binaries.iter().all(|b| assets.has(*b));
+        if self.only_if_available {
+            self.controller_manager &= available(&[Binary::ControllerManager]);
+            self.kwok &= available(&[Binary::Scheduler, Binary::Kwok]);
+        }
+        let mut required = vec![Binary::Etcd, Binary::ApiServer];
+        if self.controller_manager {
+            required.push(Binary::ControllerManager);
+        }
+        if self.kwok {
+            required.extend([Binary::Scheduler, Binary::Kwok]);
+        }
+        for binary in required {
+            assets.path(binary)?;
+        }
+        Ok(self)
+    }
 }
 
 /// The running control plane. Dropping it stops every process and removes its directory.
@@ -39,7 +64,6 @@ pub struct ControlPlane {
     kubeconfig_path: PathBuf,
     audit_log: PathBuf,
     client: kube::Client,
-    components: Components,
 }
 
 impl std::fmt::Debug for ControlPlane {
@@ -68,15 +92,9 @@ impl ControlPlane {
     /// server is ready and the `default` namespace exists.
     pub async fn start(assets: &Assets, components: Components) -> Result<Self, Error> {
         // Every binary is checked before anything starts.
+        let components = components.resolve(assets)?;
         let etcd = assets.path(Binary::Etcd)?;
         let api_server = assets.path(Binary::ApiServer)?;
-        if components.controller_manager {
-            assets.path(Binary::ControllerManager)?;
-        }
-        if components.kwok {
-            assets.path(Binary::Scheduler)?;
-            assets.path(Binary::Kwok)?;
-        }
         let dir = tempfile::Builder::new()
             .prefix("webop-envtest-")
             .tempdir()
@@ -181,7 +199,6 @@ impl ControlPlane {
             kubeconfig_path,
             audit_log,
             client,
-            components: components.clone(),
         };
         plane.wait_ready().await?;
         plane.version = plane
@@ -331,9 +348,11 @@ impl ControlPlane {
         self.processes.iter().map(|p| (p.name(), p.id())).collect()
     }
 
-    /// The components requested.
-    pub fn components(&self) -> &Components {
-        &self.components
+    /// Whether `binary` runs in this control plane.
+    pub fn runs(&self, binary: Binary) -> bool {
+        self.processes
+            .iter()
+            .any(|process| process.name() == binary.file_name())
     }
 
     /// Writes one line naming the server to the test's standard error, past the test harness's

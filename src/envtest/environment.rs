@@ -6,7 +6,7 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomRe
 
 use super::audit::{self, RequestCounts};
 use super::control_plane::{Components, ControlPlane};
-use super::{Assets, Error, crds};
+use super::{Assets, Binary, Error, crds};
 use crate::testkit::ApiServer;
 
 /// Which API server an environment runs on.
@@ -66,6 +66,14 @@ impl EnvironmentBuilder {
     /// Runs kube-scheduler and kwok on a real control plane, so pods become Running and Ready.
     pub fn kwok(mut self, enabled: bool) -> Self {
         self.components.kwok = enabled;
+        self
+    }
+
+    /// Starts kube-controller-manager and kwok only where `KUBEBUILDER_ASSETS` has them
+    /// (setup-envtest ships only etcd and kube-apiserver) instead of failing;
+    /// [`Environment::runs`] tells which run.
+    pub fn only_available_components(mut self) -> Self {
+        self.components.only_if_available = true;
         self
     }
 
@@ -149,6 +157,12 @@ impl Environment {
     /// Whether this is a real control plane.
     pub fn is_real(&self) -> bool {
         matches!(self.server, Server::Real { .. })
+    }
+
+    /// Whether `binary` runs (always false on the testkit, which collects garbage itself and
+    /// runs no workload controllers).
+    pub fn runs(&self, binary: Binary) -> bool {
+        self.control_plane().is_some_and(|plane| plane.runs(binary))
     }
 
     /// The in-memory API server, for what only it can do (fault injection, paused clocks).

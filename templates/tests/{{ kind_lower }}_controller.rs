@@ -1,12 +1,13 @@
-//! Offline tests of the {{ kind }} controller, against an in-memory API server
-//! (`webop::testkit`) on a paused clock.
+//! Tests of the {{ kind }} controller: on a real kube-apiserver when `KUBEBUILDER_ASSETS` names
+//! its binaries (`make setup-envtest`), otherwise offline on webop's in-memory API server, on a
+//! paused clock (a simulated minute takes no time).
 
 use std::time::Duration;
 
 use kube::Resource;
 use kube::api::{Api, PostParams};
+use webop::envtest::Environment;
 use webop::manager::{Manager, Options};
-use webop::testkit::ApiServer;
 
 use {{ crate_name }}::controller::{{ kind_lower }}_controller;
 use {{ api_crate }}::{{ version }}::{ {{- kind }}, {{ kind }}Spec};
@@ -18,20 +19,26 @@ fn the_kind_is_served_where_the_controller_watches_it() {
     assert_eq!({{ kind }}::plural(&()), "{{ plural }}");
 }
 
-#[tokio::test(start_paused = true)]
+#[tokio::test]
 async fn a_new_{{ kind_lower }}_is_reconciled() {
-    let server = ApiServer::new();
-    server.install_crd({{ kind }}::crd()).unwrap();
-    let manager = Manager::with_client(server.client(), Options::default(), "test");
+    let env = Environment::builder()
+        .crd_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/config/crd/bases"))
+        .start()
+        .await
+        .expect("the test API server starts");
+    if !env.is_real() {
+        tokio::time::pause();
+    }
+    let manager = Manager::with_client(env.client(), Options::default(), "test");
     let controller = tokio::spawn({{ kind_lower }}_controller::run(manager.clone()));
 
     let spec = {{ kind }}Spec {
         foo: Some("bar".to_owned()),
     };
 {%- if namespaced %}
-    let api = Api::<{{ kind }}>::namespaced(server.client(), "default");
+    let api = Api::<{{ kind }}>::namespaced(env.client(), "default");
 {%- else %}
-    let api = Api::<{{ kind }}>::all(server.client());
+    let api = Api::<{{ kind }}>::all(env.client());
 {%- endif %}
     api.create(&PostParams::default(), &{{ kind }}::new("sample", spec))
         .await
@@ -53,5 +60,5 @@ async fn a_new_{{ kind_lower }}_is_reconciled() {
     controller.await.unwrap();
 }
 
-// TODO(user): test what the reconcile does: create objects through the testkit's client, then
-// wait (bounded) for the state the controller should reach (see `webop create api --image`).
+// TODO(user): test what the reconcile does: create objects through the environment's client,
+// then wait (bounded) for the state the controller should reach (see `webop create api --image`).

@@ -408,8 +408,9 @@ pub fn observed_status(
 struct Rollout {
     desired: i32,
     available: i32,
-    /// Every replica runs the current Pod template and the Deployment controller has seen the
-    /// current spec.
+    /// The Deployment controller has seen the current spec, every replica runs the current Pod
+    /// template and is available, and no replica of an older template is left (during a
+    /// rollout the old ones still count as available).
     complete: bool,
     /// Why the rollout cannot make progress (reason, message), if it cannot.
     failure: Option<(String, String)>,
@@ -425,6 +426,7 @@ impl Rollout {
         };
         let available = status.available_replicas.unwrap_or(0);
         let updated = status.updated_replicas.unwrap_or(0);
+        let total = status.replicas.unwrap_or(0);
         let failure = status
             .conditions
             .unwrap_or_default()
@@ -439,7 +441,7 @@ impl Rollout {
         Rollout {
             desired,
             available,
-            complete: observed && updated >= desired && available >= desired,
+            complete: observed && updated >= desired && total <= updated && available >= desired,
             failure,
         }
     }
