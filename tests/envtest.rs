@@ -304,3 +304,16 @@ async fn kwok_runs_the_pods_of_a_deployment_and_the_controller_manager_collects_
     .expect("the garbage collector deletes the dependent")
     .unwrap();
 }
+
+#[tokio::test]
+async fn a_missing_crd_directory_says_to_generate_the_crds() {
+    let error = Environment::builder()
+        .backend(Backend::Testkit)
+        .crd_dir("/nonexistent/config/crd/bases")
+        .start()
+        .await
+        .unwrap_err();
+    let message = error.to_string();
+    assert!(message.contains("/nonexistent/config/crd/bases"), "{message}");
+    assert!(message.contains("make manifests"), "{message}");
+}

@@ -128,5 +128,7 @@ fn the_manifests_match_the_golden() {
 #[test]
 fn the_generated_project_builds_and_passes_its_tests() {
     let (_temp, dir) = generate();
+    // As `make test` does: its tests install the CRDs of config/crd/bases.
+    manifests(&dir);
     build_test_and_lint(&dir);
 }

@@ -16,6 +16,9 @@ const ESTABLISH_TIMEOUT: Duration = Duration::from_secs(30);
 /// Every `CustomResourceDefinition` document in the `.yaml`, `.yml` and `.json` files of `dir`
 /// (not recursive; other kinds of documents are skipped).
 pub fn read_dir(dir: &Path) -> Result<Vec<CustomResourceDefinition>, Error> {
+    if !dir.is_dir() {
+        return Err(Error::MissingCrdDir(dir.to_owned()));
+    }
     let mut paths: Vec<_> = std::fs::read_dir(dir)
         .map_err(|e| Error::io(dir, e))?
         .filter_map(Result::ok)

@@ -99,6 +99,12 @@ pub enum Error {
     /// The client could not be built or a request failed.
     #[error("kube client: {0}")]
     Client(String),
+    /// A CRD directory does not exist (as controller-runtime's `ErrorIfCRDPathMissing`).
+    #[error(
+        "CRD directory {0} does not exist; generate the CRDs first (`make manifests` runs \
+         `webop manifests`)"
+    )]
+    MissingCrdDir(PathBuf),
     /// A CRD file could not be read.
     #[error("{path}: not a valid CRD document: {reason}")]
     InvalidCrd {
