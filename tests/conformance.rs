@@ -39,6 +39,8 @@ mod gen_zoo;
 mod immutable;
 #[path = "conformance/job.rs"]
 mod job;
+#[path = "conformance/k8s_types.rs"]
+mod k8s_types;
 #[path = "conformance/multiple_versions.rs"]
 mod multiple_versions;
 #[path = "conformance/oneof.rs"]
@@ -180,6 +182,11 @@ fn cronjob() {
 #[test]
 fn job() {
     check("job", job::crds());
+}
+
+#[test]
+fn k8s_types() {
+    check("k8s_types", k8s_types::crds());
 }
 
 #[test]

@@ -202,6 +202,7 @@ crd_case!(gen_foo, "bar.example.com_foos.yaml");
 crd_case!(gen_zoo, "bar.example.com_zoos.yaml");
 crd_case!(immutable, "testdata.kubebuilder.io_immutabletypes.yaml");
 crd_case!(job, "testdata.kubebuilder.io_jobs.yaml");
+crd_case!(k8s_types, "batch.example.com_workers.yaml");
 crd_case!(
     multiple_versions,
     "testdata.kubebuilder.io_versionedresources.yaml"
