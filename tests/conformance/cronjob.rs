@@ -2,9 +2,10 @@
 //! which exercises almost every marker), `unserved/types.go` (v1beta1, not served) and
 //! `deprecated/types.go` (v1beta2, deprecated, without spec), one CRD of three versions.
 //!
-//! Expected YAML verified byte for byte against controller-gen v0.21's golden
-//! `pkg/crd/testdata/testdata.kubebuilder.io_cronjobs.yaml` (but for the version annotation),
-//! from which one property is removed: v1's `spec.jobTemplate` (see below).
+//! The expected YAML is what controller-gen v0.21 writes for the Go source, byte for byte but for
+//! the version annotation (`tests/controller_gen_oracle.rs`).
+//!
+//! Go: `cronjob/v1/`, `cronjob/unserved/` and `cronjob/deprecated/`.
 //!
 //! The Rust spelling of each Go construct:
 //! - `+optional` / `+k8s:optional` / `+kubebuilder:validation:Optional` on a value field:
@@ -30,13 +31,14 @@
 //! - `+kubebuilder:metadata` on one version applies to the whole CRD in Go; webop wants every
 //!   version of a kind to declare the same CRD metadata, so all three carry it.
 //!
-//! Left out:
+//! Left out of the Rust and of the Go source alike:
 //! - `JobTemplate batchv1beta1.JobTemplateSpec` (`spec.jobTemplate`): k8s-openapi has no
-//!   batch/v1beta1, and webop's schemas of k8s-openapi types carry the OpenAPI descriptions,
-//!   which join the lines of each Go comment paragraph where controller-gen keeps them.
-//! - `+default=ref(DefaultRefValue)`: controller-gen writes no default for it either.
+//!   batch/v1beta1.
 //! - `+kubebuilder:validation:nullable` and `+kubebuilder:validation:optional` (lower case):
 //!   not markers controller-gen knows, so they change nothing.
+//!
+//! In the Go source only: `+default=ref(DefaultRefValue)`, which has no Rust spelling and for
+//! which controller-gen writes no default.
 
 #[path = "cronjob/deprecated.rs"]
 pub mod deprecated;

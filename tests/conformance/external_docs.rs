@@ -1,33 +1,10 @@
 //! controller-tools' `pkg/crd/testdata/external_docs`: `+kubebuilder:externalDocs` on fields and
 //! on a named type.
 //!
-//! Expected YAML verified byte for byte against controller-gen v0.21's golden
-//! `pkg/crd/testdata/testdata.kubebuilder.io_externaldocs.yaml` (but for the version annotation).
+//! The expected YAML is what controller-gen v0.21 writes for the Go source, byte for byte but for
+//! the version annotation (`tests/controller_gen_oracle.rs`).
 //!
-//! Go:
-//! ```go
-//! // +kubebuilder:object:root=true
-//! // ExternalDocSpec defines the desired state of ExternalDoc
-//! type ExternalDocSpec struct {
-//!     // This tests that external documentation can be attached to a field with url and description.
-//!     // +kubebuilder:externalDocs:url="https://example.com/docs",description="external docs description"
-//!     FieldWithExternalDoc string `json:"fieldWithExternalDoc,omitempty"`
-//!     // This tests that external documentation can be attached with only url.
-//!     // +kubebuilder:externalDocs:url="https://example.com/docs"
-//!     FieldWithExternalDocURLOnly string `json:"fieldWithExternalDocURLOnly,omitempty"`
-//!     // This tests that external documentation from a type is propagated.
-//!     TypeWithExternalDoc TypeWithExternalDoc `json:"typeWithExternalDoc,omitempty"`
-//! }
-//! // TypeWithExternalDoc is a type with external documentation.
-//! // +kubebuilder:externalDocs:url="https://example.com/type-docs",description="type-level external docs"
-//! type TypeWithExternalDoc string
-//! // ExternalDoc is the Schema for the external docs API
-//! type ExternalDoc struct {
-//!     metav1.TypeMeta   `json:",inline"`
-//!     metav1.ObjectMeta `json:"metadata,omitempty"`
-//!     Spec ExternalDocSpec `json:"spec,omitempty"`
-//! }
-//! ```
+//! Go: `external_docs/types.go`.
 
 use webop::prelude::*;
 

@@ -1,52 +1,10 @@
 //! controller-tools' `pkg/crd/testdata/immutable`: `+k8s:immutable` on required and optional
 //! fields of every shape, and the guards controller-gen adds to the parent for optional ones.
 //!
-//! Expected YAML verified byte for byte against controller-gen v0.21's golden
-//! `pkg/crd/testdata/testdata.kubebuilder.io_immutabletypes.yaml` (but for the version
-//! annotation).
+//! The expected YAML is what controller-gen v0.21 writes for the Go source, byte for byte but for
+//! the version annotation (`tests/controller_gen_oracle.rs`).
 //!
-//! Go:
-//! ```go
-//! // +kubebuilder:object:root=true
-//! type ImmutableType struct {
-//!     metav1.TypeMeta   `json:",inline"`
-//!     metav1.ObjectMeta `json:"metadata,omitempty"`
-//!     Spec ImmutableSpec `json:"spec"`
-//! }
-//! type ImmutableSpec struct {
-//!     // +k8s:immutable
-//!     RequiredString string `json:"requiredString"`
-//!     // +k8s:immutable
-//!     // +optional
-//!     OptionalString *string `json:"optionalString,omitempty"`
-//!     // +k8s:immutable
-//!     // +optional
-//!     OptionalLiteralString string `json:"optionalLiteralString,omitempty"`
-//!     // +k8s:immutable
-//!     RequiredStruct NestedStruct `json:"requiredStruct"`
-//!     // +k8s:immutable
-//!     // +optional
-//!     OptionalStruct *NestedStruct `json:"optionalStruct,omitempty"`
-//!     // +k8s:immutable
-//!     // +optional
-//!     OptionalOmitZeroStruct NestedStruct `json:"optionalOmitZeroStruct,omitzero"`
-//!     // +k8s:immutable
-//!     RequiredSlice []string `json:"requiredSlice"`
-//!     // +k8s:immutable
-//!     // +optional
-//!     OptionalSlice []string `json:"optionalSlice,omitempty"`
-//!     // +k8s:immutable
-//!     RequiredMap map[string]string `json:"requiredMap"`
-//!     // +k8s:immutable
-//!     // +optional
-//!     OptionalMap map[string]string `json:"optionalMap,omitempty"`
-//!     MutableString string `json:"mutableString"`
-//! }
-//! type NestedStruct struct {
-//!     Key   string `json:"key"`
-//!     Value string `json:"value"`
-//! }
-//! ```
+//! Go: `immutable/types.go`.
 //!
 //! Go's `+optional` on a value field is `#[validate(optional)]` on a field with a serde
 //! default; a pointer is an `Option`.

@@ -1,19 +1,10 @@
 //! controller-tools' `pkg/crd/testdata/plural`: the names of `TestQuota` (plural `testquotas`),
 //! and a root type with a field of its own and no `spec`: `#[resource(flatten_spec)]`.
 //!
-//! Expected YAML verified byte for byte against controller-gen v0.21's golden
-//! `pkg/crd/testdata/plural/plural.example.com_testquotas.yaml` (but for the version annotation).
+//! The expected YAML is what controller-gen v0.21 writes for the Go source, byte for byte but for
+//! the version annotation (`tests/controller_gen_oracle.rs`).
 //!
-//! Go:
-//! ```go
-//! // +groupName=plural.example.com
-//! // +versionName=v1
-//! type TestQuota struct {
-//!     metav1.TypeMeta   `json:",inline"`
-//!     metav1.ObjectMeta `json:"metadata,omitempty"`
-//!     Test string `json:"test,omitempty"`
-//! }
-//! ```
+//! Go: `plural/types.go`.
 
 use webop::prelude::*;
 

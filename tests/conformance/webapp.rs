@@ -1,44 +1,7 @@
 //! The seed tutorial's WebApp API, as `webop create api --image` scaffolds it.
 //!
-//! Go equivalent (controller-gen v0.21 input), field docs as below:
-//! ```go
-//! type WebAppSpec struct {
-//!     // +kubebuilder:validation:Required
-//!     Image string `json:"image"`
-//!     // +kubebuilder:validation:Minimum=1
-//!     // +kubebuilder:validation:Maximum=10
-//!     // +kubebuilder:default=1
-//!     Replicas int32 `json:"replicas,omitempty"`
-//!     // +kubebuilder:validation:Minimum=1
-//!     // +kubebuilder:validation:Maximum=65535
-//!     // +kubebuilder:default=80
-//!     Port int32 `json:"port,omitempty"`
-//! }
-//! // +kubebuilder:validation:Enum=Pending;Running;Failed
-//! type WebAppPhase string
-//! type WebAppStatus struct {
-//!     AvailableReplicas int32 `json:"availableReplicas,omitempty"`
-//!     Phase WebAppPhase `json:"phase,omitempty"`
-//!     LastUpdateTime *metav1.Time `json:"lastUpdateTime,omitempty"`
-//!     // +listType=map
-//!     // +listMapKey=type
-//!     // +optional
-//!     Conditions []metav1.Condition `json:"conditions,omitempty"`
-//! }
-//! // +kubebuilder:object:root=true
-//! // +kubebuilder:subresource:status
-//! // +kubebuilder:printcolumn:name="Image",type=string,JSONPath=`.spec.image`
-//! // +kubebuilder:printcolumn:name="Replicas",type=integer,JSONPath=`.spec.replicas`
-//! // +kubebuilder:printcolumn:name="Available",type=integer,JSONPath=`.status.availableReplicas`
-//! // +kubebuilder:printcolumn:name="Phase",type=string,JSONPath=`.status.phase`
-//! // +kubebuilder:printcolumn:name="Age",type="date",JSONPath=".metadata.creationTimestamp"
-//! type WebApp struct {
-//!     metav1.TypeMeta   `json:",inline"`
-//!     metav1.ObjectMeta `json:"metadata,omitempty"`
-//!     Spec   WebAppSpec   `json:"spec,omitempty"`
-//!     Status WebAppStatus `json:"status,omitempty"`
-//! }
-//! ```
+//! Go: `webapp/types.go`, and in `webapp/controller.go` the golden operator's `#[rbac]` rules as
+//! `+kubebuilder:rbac` markers (for `testdata/webapp-operator/config/rbac/role.yaml`).
 
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, Time};
 use webop::prelude::*;

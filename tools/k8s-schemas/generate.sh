@@ -1,15 +1,31 @@
 #!/usr/bin/env bash
-# Regenerates src/schema/k8s/generated/ from k8s-openapi's schemas of every Kubernetes version
-# webop supports. Needs only crates.io; takes a few minutes (k8s-openapi builds once per version).
+# Regenerates src/schema/k8s/generated/ from the schemas controller-gen writes for the Go types of
+# k8s.io/api, for every Kubernetes version webop supports (k8s-openapi's features v1_33..v1_37,
+# the Go modules in go/v1_*). Needs Go (and its module proxy, or a filled module cache) and
+# controller-gen ($CONTROLLER_GEN, else bin/controller-gen: tools/k8s-assets builds it). Takes a
+# few minutes: the tool builds once per version to dump, and once more to verify.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-dumps="$(mktemp -d)"
-trap 'rm -rf "$dumps"' EXIT
+controller_gen="${CONTROLLER_GEN:-$root/bin/controller-gen}"
+if [[ ! -x "$controller_gen" ]]; then
+    echo "k8s-schemas: controller-gen not found at $controller_gen; run tools/k8s-assets or set CONTROLLER_GEN" >&2
+    exit 1
+fi
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+tool() { cargo run -q --manifest-path "$here/Cargo.toml" --features "$1" -- "${@:2}"; }
+crd() { echo "$work/crd_v1_$1/schemas.webop.dev_schemas.yaml"; }
+
 versions=(33 34 35 36 37)
 for v in "${versions[@]}"; do
-    cargo run -q --manifest-path "$here/Cargo.toml" --features "v1_$v" -- dump >"$dumps/v1_$v.json"
+    module="$here/go/v1_$v"
+    tool "v1_$v" go-source "$module"
+    (cd "$module" && GOFLAGS=-mod=mod "$controller_gen" crd paths=./... output:dir="$work/crd_v1_$v")
+    tool "v1_$v" dump "$(crd "$v")" >"$work/v1_$v.json"
 done
-cargo run -q --manifest-path "$here/Cargo.toml" --features "v1_${versions[-1]}" -- \
-    emit "$root/src/schema/k8s" $(printf "$dumps/v1_%s.json " "${versions[@]}")
+tool "v1_${versions[-1]}" emit "$root/src/schema/k8s" $(printf "$work/v1_%s.json " "${versions[@]}")
 rustfmt --edition 2024 "$root"/src/schema/k8s/generated/*.rs
+for v in "${versions[@]}"; do
+    tool "v1_$v,verify" verify "$(crd "$v")"
+done

@@ -1,74 +1,60 @@
 //! Decoding the generated schema data: a type's schema is a JSON text whose references to other
 //! types are indices into a list of their `Schema::schema` functions.
 
-use crate::schema::{JSONSchemaProps, JSONSchemaPropsOrArray, JSONSchemaPropsOrBool};
+use serde_json::Value;
+
+use crate::schema::JSONSchemaProps;
 
 /// A referenced type's `Schema::schema`.
 pub(crate) type SchemaFn = fn() -> JSONSchemaProps;
 
 /// The schema of the type `name` (a schema name, for messages) from its data `json`, with every
-/// `$ref` replaced by the referenced type's schema, inlined as controller-gen inlines it: the
-/// field's description and markers win over the type's.
+/// `$ref` replaced by the referenced type's schema, inlined as controller-gen inlines it.
 pub(crate) fn decode(name: &str, json: &str, refs: &[SchemaFn]) -> JSONSchemaProps {
-    let mut schema: JSONSchemaProps = serde_json::from_str(json)
-        .unwrap_or_else(|err| panic!("webop: corrupt generated schema of {name}: {err}"));
+    let corrupt = |err: serde_json::Error| -> ! {
+        panic!("webop: corrupt generated schema of {name}: {err}")
+    };
+    let mut schema: Value = serde_json::from_str(json).unwrap_or_else(|err| corrupt(err));
     inline(&mut schema, refs);
-    #[cfg(test)]
-    if TAG_TYPES.get() {
-        schema.id = Some(name.to_owned());
-    }
-    schema
+    serde_json::from_value(schema).unwrap_or_else(|err| corrupt(err))
 }
 
-#[cfg(test)]
-thread_local! {
-    /// When set, decoded schemas carry their type's name in `id` (which controller-gen never
-    /// writes), so that tests can tell which type each part of an inlined schema comes from.
-    pub(crate) static TAG_TYPES: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-fn inline(schema: &mut JSONSchemaProps, refs: &[SchemaFn]) {
-    if let Some(reference) = schema.ref_path.take() {
-        let target = reference
+fn inline(schema: &mut Value, refs: &[SchemaFn]) {
+    let Value::Object(object) = schema else {
+        return;
+    };
+    if let Some(reference) = object.remove("$ref") {
+        let index = reference.as_str().unwrap_or_default();
+        let target = index
             .parse::<usize>()
             .ok()
             .and_then(|index| refs.get(index))
-            .unwrap_or_else(|| {
-                panic!("webop: generated schema refers to a missing type {reference}")
-            });
-        let mut inlined = target();
-        if let Some(description) = schema.description.take() {
-            inlined.description = Some(description);
-        }
-        if let Some(default) = schema.default.take() {
-            inlined.default = Some(default);
-        }
-        if let Some(map_type) = schema.x_kubernetes_map_type.take() {
-            inlined.x_kubernetes_map_type = Some(map_type);
-        }
-        debug_assert_eq!(
-            *schema,
-            JSONSchemaProps::default(),
-            "webop: generated data puts a keyword beside $ref that is not inlined"
-        );
+            .unwrap_or_else(|| panic!("webop: generated schema refers to a missing type {index}"));
+        let mut inlined = serde_json::to_value(target()).expect("a schema is JSON");
+        // What the use site says (a field's description, its `+k8s:immutable` rule, ...) wins
+        // over the type's own keywords, as in controller-gen's flattening.
+        let keywords = inlined.as_object_mut().expect("a schema is an object");
+        keywords.extend(std::mem::take(object));
         *schema = inlined;
         return;
     }
-    for property in schema.properties.iter_mut().flat_map(|p| p.values_mut()) {
-        inline(property, refs);
-    }
-    if let Some(JSONSchemaPropsOrArray::Schema(items)) = &mut schema.items {
-        inline(items, refs);
-    }
-    if let Some(JSONSchemaPropsOrBool::Schema(values)) = &mut schema.additional_properties {
-        inline(values, refs);
+    for (key, value) in object.iter_mut() {
+        match key.as_str() {
+            "properties" => value
+                .as_object_mut()
+                .into_iter()
+                .flat_map(|properties| properties.values_mut())
+                .for_each(|property| inline(property, refs)),
+            "items" | "additionalProperties" => inline(value, refs),
+            _ => {}
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schema::{Schema, typed};
+    use crate::schema::{JSONSchemaPropsOrArray, JSONSchemaPropsOrBool, Schema, typed};
 
     #[test]
     fn references_are_inlined_with_the_fields_description_and_markers() {
@@ -81,7 +67,8 @@ mod tests {
         let schema = decode(
             "Test",
             r#"{"type":"object","properties":{
-                "a":{"$ref":"0","description":"the field's doc","default":{}},
+                "a":{"$ref":"0","description":"the field's doc","default":{},
+                    "x-kubernetes-validations":[{"rule":"self == oldSelf"}]},
                 "b":{"type":"array","items":{"$ref":"0"}},
                 "c":{"type":"object","additionalProperties":{"$ref":"1"}}}}"#,
             &[port, String::schema],
@@ -93,6 +80,10 @@ mod tests {
         );
         assert_eq!(properties["a"].type_.as_deref(), Some("object"));
         assert!(properties["a"].default.is_some());
+        assert_eq!(
+            properties["a"].x_kubernetes_validations.as_ref().unwrap()[0].rule,
+            "self == oldSelf"
+        );
         let Some(JSONSchemaPropsOrArray::Schema(items)) = &properties["b"].items else {
             panic!("b has items");
         };

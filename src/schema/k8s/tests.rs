@@ -1,11 +1,13 @@
 //! The structure of representative k8s-openapi types' schemas: what a CRD that embeds them must
 //! get right for the API server (types, formats, required fields, list and map types,
-//! int-or-string), whatever the description text.
+//! int-or-string), and descriptions that are the Go comments, as controller-gen writes them.
+//! `tools/k8s-schemas` checks every root against controller-gen itself when it generates them.
 
 use k8s_openapi::api::core::v1::{
     Container, EnvVar, LocalObjectReference, PodTemplateSpec, ResourceRequirements,
     SecretKeySelector, ServicePort, Toleration,
 };
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, LabelSelector};
 use serde_json::{Value, json};
 
 use super::generated::ROOTS;
@@ -234,5 +236,54 @@ fn a_field_of_a_k8s_type_keeps_its_own_doc_and_markers() {
         at(tolerations, "[]")["description"]
             .as_str()
             .is_some_and(|d| d.starts_with("The pod this Toleration is attached to"))
+    );
+}
+
+#[test]
+fn descriptions_keep_the_line_breaks_of_the_go_comments() {
+    let selector = value(LabelSelector::schema());
+    assert_eq!(
+        selector["description"],
+        "A label selector is a label query over a set of resources. The result of matchLabels and\n\
+         matchExpressions are ANDed. An empty label selector matches all objects. A null\n\
+         label selector matches no objects."
+    );
+    let operator = at(&value(Toleration::schema()), "operator")["description"].clone();
+    assert!(
+        operator.as_str().unwrap().starts_with(
+            "Operator represents a key's relationship to the value.\nValid operators are "
+        ),
+        "{operator}"
+    );
+}
+
+#[test]
+fn condition_carries_its_go_markers() {
+    let schema = value(Condition::schema());
+    assert_eq!(
+        required(&schema),
+        json!(["lastTransitionTime", "message", "reason", "status", "type"])
+    );
+    assert_eq!(at(&schema, "lastTransitionTime")["format"], "date-time");
+    assert_eq!(at(&schema, "message")["maxLength"], 32768);
+    assert_eq!(at(&schema, "observedGeneration")["minimum"], 0.0);
+    assert_eq!(at(&schema, "reason")["minLength"], 1);
+    assert_eq!(
+        at(&schema, "status")["enum"],
+        json!(["True", "False", "Unknown"])
+    );
+    assert_eq!(at(&schema, "type")["maxLength"], 316);
+}
+
+#[test]
+fn label_selector_is_atomic_with_atomic_expressions() {
+    let schema = value(LabelSelector::schema());
+    assert_eq!(schema["x-kubernetes-map-type"], "atomic");
+    let expressions = at(&schema, "matchExpressions");
+    assert_eq!(expressions["x-kubernetes-list-type"], "atomic");
+    assert_eq!(required(at(expressions, "[]")), json!(["key", "operator"]));
+    assert_eq!(
+        at(&schema, "matchLabels")["additionalProperties"],
+        json!({ "type": "string" })
     );
 }

@@ -1,23 +1,7 @@
 //! `pkg/crd/testdata/deprecated/types.go`: version v1beta2 of CronJob, deprecated, with neither
 //! spec nor status but the status subresource.
 //!
-//! Go:
-//! ```go
-//! // +groupName=testdata.kubebuilder.io
-//! // +versionName=v1beta2
-//! package deprecated
-//!
-//! // +kubebuilder:object:root=true
-//! // +kubebuilder:subresource:status
-//! // +kubebuilder:resource:singular=mycronjob
-//! // +kubebuilder:deprecatedversion:warning="use v1 instead, this version causes your data center to catch fire when used on Tuesdays"
-//!
-//! // CronJob is the Schema for the cronjobs API
-//! type CronJob struct {
-//!     metav1.TypeMeta   `json:",inline"`
-//!     metav1.ObjectMeta `json:"metadata,omitempty"`
-//! }
-//! ```
+//! Go: `cronjob/deprecated/types.go`.
 //!
 //! A kind without a spec derives from a unit struct.
 

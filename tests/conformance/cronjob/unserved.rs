@@ -1,35 +1,7 @@
 //! `pkg/crd/testdata/unserved/types.go`: version v1beta1 of CronJob, not served; its spec is
 //! also used by the `job` case.
 //!
-//! Go:
-//! ```go
-//! // +groupName=testdata.kubebuilder.io
-//! // +versionName=v1beta1
-//! package unserved
-//!
-//! // CronJobSpec defines the desired state of CronJob
-//! type CronJobSpec struct {
-//!     // This tests that markers that are allowed on both fields and types are applied to fields
-//!     // +kubebuilder:validation:MinLength=4
-//!     TwoOfAKindPart0 string `json:"twoOfAKindPart0"`
-//!
-//!     // +kubebuilder:validation:Minimum=-2
-//!     // +kubebuilder:validation:Maximum=2
-//!     // +kubebuilder:validation:MultipleOf=2
-//!     Int32WithValidations int32 `json:"int32WithValidations"`
-//! }
-//! // +kubebuilder:object:root=true
-//! // +kubebuilder:subresource:status
-//! // +kubebuilder:resource:singular=mycronjob
-//! // +kubebuilder:unservedversion
-//!
-//! // CronJob is the Schema for the cronjobs API
-//! type CronJob struct {
-//!     metav1.TypeMeta   `json:",inline"`
-//!     metav1.ObjectMeta `json:"metadata,omitempty"`
-//!     Spec CronJobSpec `json:"spec,omitempty"`
-//! }
-//! ```
+//! Go: `cronjob/unserved/types.go`.
 
 use webop::prelude::*;
 

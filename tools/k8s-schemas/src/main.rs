@@ -1,14 +1,23 @@
-//! Generates `src/schema/k8s/generated/` from k8s-openapi's schemas: see `generate.sh`.
+//! Generates `src/schema/k8s/generated/` from what controller-gen writes for the Go types of
+//! k8s.io/api: see `generate.sh`.
 //!
-//! `dump` (built with one `v1_*` feature) prints the converted schemas of that Kubernetes version
-//! as JSON; `emit OUT_DIR DUMP...` merges the dumps of every version into Rust source.
+//! Built with one `v1_*` feature (one Kubernetes version):
+//! - `go-source DIR` writes the Go package controller-gen reads (`DIR/schemas.go`): a field of
+//!   every type reachable from the roots, in k8s-openapi's type graph;
+//! - `dump CRD.yaml` reads the CRD controller-gen wrote for it and prints each type's schema,
+//!   with references to the other types put back, as JSON;
+//! - `verify CRD.yaml` (feature `verify`) checks that webop's schema of every root, as compiled
+//!   from the generated code, is the one controller-gen wrote.
+//!
+//! `emit OUT_DIR DUMP...` merges the dumps of every version into Rust source.
 
-#[cfg(feature = "compare")]
-mod compare;
-mod convert;
 mod emit;
-mod overlay;
+mod go_source;
+mod graph;
+mod references;
 mod roots;
+#[cfg(feature = "verify")]
+mod verify;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -28,70 +37,75 @@ const VERSION: u32 = 37;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.split_first() {
-        Some((command, [])) if command == "dump" => {
-            println!("{}", serde_json::to_string_pretty(&dump()).unwrap());
+        Some((command, [dir])) if command == "go-source" => {
+            let (_, types) = graph();
+            let path = std::path::Path::new(dir).join("schemas.go");
+            std::fs::write(&path, go_source::render(&types))
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        }
+        Some((command, [crd])) if command == "dump" => {
+            println!("{}", serde_json::to_string_pretty(&dump(crd)).unwrap());
         }
         Some((command, [out, dumps @ ..])) if command == "emit" && !dumps.is_empty() => {
             emit::run(std::path::Path::new(out), dumps);
         }
-        #[cfg(feature = "compare")]
-        Some((command, [golden])) if command == "compare" => {
-            let dump = dump();
-            compare::run(golden, dump["types"].as_object().expect("types"));
+        #[cfg(feature = "verify")]
+        Some((command, [crd])) if command == "verify" => {
+            verify::run(&written_schemas(crd), VERSION);
         }
-        #[cfg(feature = "compare")]
-        Some((command, [])) if command == "check" => check(),
         _ => {
             eprintln!(
-                "usage: webop-k8s-schemas dump | emit OUT_DIR DUMP.json... | compare GOLDEN.yaml | check"
+                "usage: webop-k8s-schemas go-source DIR | dump CRD.yaml | emit OUT_DIR DUMP.json... | verify CRD.yaml"
             );
             std::process::exit(2);
         }
     }
 }
 
-/// The converted schema of every type reachable from the roots, keyed by schema name.
-fn dump() -> Value {
+/// k8s-openapi's definitions of the compiled version, and the roots with every type they reach.
+fn graph() -> (BTreeMap<String, Value>, BTreeSet<String>) {
     let mut generator = schemars::SchemaGenerator::default();
     let roots = roots::register(&mut generator);
-    let definitions = generator.definitions().clone();
-
-    let mut types = BTreeMap::new();
-    let mut pending: Vec<String> = roots.clone();
-    let mut seen: BTreeSet<String> = BTreeSet::new();
-    while let Some(name) = pending.pop() {
-        if !seen.insert(name.clone()) || convert::HAND_WRITTEN.contains(&name.as_str()) {
-            continue;
-        }
-        let definition = definitions
-            .get(&name)
-            .unwrap_or_else(|| panic!("no definition for {name}"));
-        let mut refs = Vec::new();
-        let mut schema = convert::convert(definition, &name, &mut refs);
-        overlay::apply(&name, &mut schema);
-        pending.extend(refs);
-        types.insert(name, schema);
-    }
-    let types: serde_json::Map<String, Value> = types.into_iter().collect();
-    let unmatched = overlay::unmatched(&types);
-    json!({ "version": VERSION, "roots": roots, "types": types, "unmatched": unmatched })
+    let definitions: BTreeMap<String, Value> = generator
+        .definitions()
+        .iter()
+        .map(|(name, schema)| (name.clone(), schema.clone()))
+        .collect();
+    let types = graph::reachable(&roots, &definitions);
+    (definitions, types)
 }
 
-/// Decodes webop's schema of every root for the compiled version, and checks that its fields are
-/// the ones k8s-openapi serializes.
-#[cfg(feature = "compare")]
-fn check() {
-    let dump = dump();
-    let types = dump["types"].as_object().expect("types");
-    let roots = dump["roots"].as_array().expect("roots");
-    for ((rust, schema), name) in roots::webop_schemas().into_iter().zip(roots) {
-        let ours: BTreeSet<&String> = schema.properties.iter().flat_map(|p| p.keys()).collect();
-        let spec: BTreeSet<&String> = types[name.as_str().unwrap()]["properties"]
-            .as_object()
-            .into_iter()
-            .flat_map(|p| p.keys())
-            .collect();
-        assert_eq!(ours, spec, "{rust}: properties differ from the spec");
+/// The schema of each type of the Go package, as controller-gen wrote it into `crd`: the
+/// properties of the kind's spec, named by schema name.
+fn written_schemas(crd: &str) -> references::Written {
+    let text = std::fs::read_to_string(crd).unwrap_or_else(|e| panic!("{crd}: {e}"));
+    let crd: Value = serde_saphyr::from_str(&text).unwrap_or_else(|e| panic!("{crd}: {e}"));
+    crd.pointer("/spec/versions/0/schema/openAPIV3Schema/properties/spec/properties")
+        .and_then(Value::as_object)
+        .cloned()
+        .expect("the spec's properties")
+}
+
+/// Every generated type's schema, with references, keyed by schema name.
+fn dump(crd: &str) -> Value {
+    let (definitions, types) = graph();
+    let written = written_schemas(crd);
+    let expected: BTreeSet<&String> = types.iter().collect();
+    let found: BTreeSet<&String> = written.keys().collect();
+    assert_eq!(expected, found, "{crd} is not of this version's types");
+    let mut schemas = serde_json::Map::new();
+    for name in types.iter().filter(|n| !graph::KNOWN.contains(&n.as_str())) {
+        let mut refs = BTreeSet::new();
+        let schema = references::restore(
+            &definitions[name],
+            &written[name],
+            name,
+            &written,
+            &mut refs,
+        );
+        schemas.insert(name.clone(), schema);
     }
-    println!("Kubernetes 1.{VERSION}: {} roots decoded", roots.len());
+    let mut generator = schemars::SchemaGenerator::default();
+    let roots = roots::register(&mut generator);
+    json!({ "version": VERSION, "roots": roots, "types": schemas })
 }

@@ -3,6 +3,7 @@
 //! they reach may not, and are gated by version in the generated code.
 
 use k8s_openapi::api::{apps, autoscaling, batch, core, networking, policy, rbac};
+use k8s_openapi::apimachinery::pkg::apis::meta;
 use schemars::SchemaGenerator;
 
 /// A root: its k8s-openapi schema name is what `SchemaGenerator` registers.
@@ -19,8 +20,8 @@ macro_rules! roots {
             names
         }
 
-        /// webop's schema of every root, for `check`.
-        #[cfg(feature = "compare")]
+        /// webop's schema of every root, for `verify`.
+        #[cfg(feature = "verify")]
         pub fn webop_schemas() -> Vec<(&'static str, webop::schema::JSONSchemaProps)> {
             vec![$((stringify!($ty), <$ty as webop::schema::Schema>::schema())),*]
         }
@@ -28,6 +29,10 @@ macro_rules! roots {
 }
 
 roots! {
+    // What status fields and selectors use most.
+    meta::v1::Condition,
+    meta::v1::LabelSelector,
+    core::v1::ObjectReference,
     core::v1::PodTemplateSpec,
     core::v1::PodSpec,
     core::v1::Container,

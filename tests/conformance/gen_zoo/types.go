@@ -1,0 +1,25 @@
+package zoo
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+type ZooSpec struct {
+	// This tests that defaulted fields are stripped for v1beta1,
+	// but not for v1
+	// +kubebuilder:default=zooDefaultString
+	// +kubebuilder:example=zooExampleString
+	DefaultedString string `json:"defaultedString"`
+}
+
+type ZooStatus struct{}
+
+type Zoo struct {
+	// TypeMeta comments should NOT appear in the CRD spec
+	metav1.TypeMeta `json:",inline"`
+	// ObjectMeta comments should NOT appear in the CRD spec
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	// Spec comments SHOULD appear in the CRD spec
+	Spec ZooSpec `json:"spec,omitempty"`
+	// Status comments SHOULD appear in the CRD spec
+	Status ZooStatus `json:"status,omitempty"`
+}
