@@ -35,27 +35,12 @@ use webop_attrs::names::{
     dns_label_rule, dns_subdomain_rule, is_dns1123_subdomain, kind_rule, version_rule,
 };
 
-/// Names the scaffolded code itself uses next to the kind: the imports of the API types file and
-/// the items of the controller module.
-const SCAFFOLD_NAMES: &[&str] = &["Condition", "Time", "Context", "Error"];
-
 /// The suffixes of the types generated for a kind (`WebAppSpec`, `WebAppStatus`, ...).
 const COMPANION_SUFFIXES: &[&str] = &["Spec", "Status", "Phase", "List"];
 
 /// A kind: PascalCase ASCII, a Rust identifier that is neither a keyword nor a prelude name.
 pub fn kind(value: &str) -> Result<(), Invalid> {
-    kind_rule(value).map_err(|rule| invalid("kind", value, rule))?;
-    if SCAFFOLD_NAMES.contains(&value) {
-        return Err(invalid(
-            "kind",
-            value,
-            format!(
-                "a kind must not be one of the names the scaffolded code uses next to it ({})",
-                SCAFFOLD_NAMES.join(", ")
-            ),
-        ));
-    }
-    Ok(())
+    kind_rule(value).map_err(|rule| invalid("kind", value, rule))
 }
 
 /// A kind must not collide with the types generated for another kind of the same version
@@ -207,7 +192,19 @@ mod tests {
 
     #[test]
     fn kinds() {
-        for good in ["WebApp", "Memcached", "A", "Web2App", "Busybox", "SelfTest"] {
+        // Names of the scaffolded code's own items are fine: it reaches the kind through its
+        // module (`appv1::Context`).
+        for good in [
+            "WebApp",
+            "Memcached",
+            "A",
+            "Web2App",
+            "Busybox",
+            "SelfTest",
+            "Condition",
+            "Context",
+            "Client",
+        ] {
             assert_eq!(kind(good), Ok(()), "{good}");
         }
         for (bad, rule) in [
@@ -222,7 +219,6 @@ mod tests {
             ("String", "prelude"),
             ("Future", "prelude"),
             ("Debug", "prelude"),
-            ("Condition", "scaffolded code"),
         ] {
             let err = kind(bad).unwrap_err();
             assert!(err.rule.contains(rule), "{bad}: {err}");

@@ -6,7 +6,8 @@ use std::cmp::Ordering;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use crate::project::{Project, Resource, validate};
+use super::identifiers;
+use crate::project::{Project, Resource};
 
 /// The port the deploy-image controller uses when `--port` was not given.
 pub const DEFAULT_PORT: u16 = 80;
@@ -127,11 +128,11 @@ fn resource_values(project: &Project, resource: &Resource) -> Value {
         .and_then(|p| p.parse::<u16>().ok())
         .unwrap_or(DEFAULT_PORT);
     let kind_lower = resource.kind.to_ascii_lowercase();
-    let kind_var = rust_variable(&kind_lower).unwrap_or_else(|| format!("{kind_lower}_object"));
+    let kind_var = identifiers::kind_var(&kind_lower);
     let plural = resource.plural();
-    let plural_var =
-        rust_variable(&plural.replace('-', "_")).unwrap_or_else(|| format!("{kind_var}_list"));
+    let plural_var = identifiers::plural_var(&plural, &kind_var);
     json!({
+        "api_alias": identifiers::api_alias(&resource.group, &resource.version),
         "group": resource.group,
         "version": resource.version,
         "kind": resource.kind,
@@ -159,13 +160,6 @@ fn resource_values(project: &Project, resource: &Resource) -> Value {
 fn fits_on_one_line(items: &[String]) -> bool {
     let array = items.join(", ").len() + 2;
     array <= 60 && "    webop::crd::assemble()".len() + array <= 100
-}
-
-/// `name` if it can name a Rust variable: an identifier that is not a keyword.
-fn rust_variable(name: &str) -> Option<String> {
-    let identifier = name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    (identifier && !validate::is_rust_keyword(name)).then(|| name.to_owned())
 }
 
 /// The versions that have at least one API type, in version order (`v1`, `v1beta1`, `v2`).

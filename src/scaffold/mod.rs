@@ -10,6 +10,7 @@ pub mod apply;
 pub mod catalogue;
 pub mod context;
 pub mod fs;
+mod identifiers;
 pub mod markers;
 pub mod plan;
 pub mod templates;

@@ -19,8 +19,9 @@ pub struct Matcher {
 }
 
 impl Matcher {
-    /// Requests with this verb on this resource (`configmaps`, `webapps/status`). `None` matches
-    /// any verb or any resource.
+    /// Requests with this verb on this resource (`configmaps`, `webapps/status`), of any group,
+    /// or of one group with kubectl's `resource.group` form (`deployments.apps`,
+    /// `webapps.app.example.com/status`). `None` matches any verb or any resource.
     pub fn new(verb: impl Into<Option<Verb>>, resource: Option<&str>) -> Self {
         Self {
             verb: verb.into(),
@@ -28,9 +29,23 @@ impl Matcher {
         }
     }
 
-    fn matches(&self, verb: Verb, resource: &str) -> bool {
+    fn matches(&self, verb: Verb, resource: &str, group: &str) -> bool {
         self.verb.is_none_or(|v| v == verb)
-            && self.resource.as_deref().is_none_or(|r| r == resource)
+            && self.resource.as_deref().is_none_or(|wanted| {
+                let (plural, subresource) = match wanted.split_once('/') {
+                    Some((plural, sub)) => (plural, Some(sub)),
+                    None => (wanted, None),
+                };
+                let label = match plural.split_once('.') {
+                    Some((plural, wanted_group)) if wanted_group == group => plural,
+                    Some(_) => return false,
+                    None => plural,
+                };
+                match subresource {
+                    Some(sub) => resource == format!("{label}/{sub}"),
+                    None => resource == label,
+                }
+            })
     }
 }
 
@@ -84,8 +99,9 @@ impl Faults {
         *lock(&self.watches) = Some(Box::new(drop));
     }
 
-    /// Fails the next `times` requests with `verb` on `resource` (plural, or `plural/status`) with
-    /// HTTP status `code` (409, 429, 500, ...) and a matching `Status` body.
+    /// Fails the next `times` requests with `verb` on `resource` (plural, or `plural/status`;
+    /// `plural.group` for one group only, see [`Matcher::new`]) with HTTP status `code` (409,
+    /// 429, 500, ...) and a matching `Status` body.
     ///
     /// ```
     /// # #[tokio::main(flavor = "current_thread")] async fn main() {
@@ -131,13 +147,13 @@ impl Faults {
     }
 
     /// Decides the fate of one request, consuming a matching failure.
-    pub(crate) fn decide(&self, verb: Verb, resource: &str) -> Decision {
+    pub(crate) fn decide(&self, verb: Verb, resource: &str, group: &str) -> Decision {
         let mut state = lock(&self.state);
         let mut decision = Decision::default();
         if let Some(failure) = state
             .failures
             .iter_mut()
-            .find(|f| f.remaining > 0 && f.matcher.matches(verb, resource))
+            .find(|f| f.remaining > 0 && f.matcher.matches(verb, resource, group))
         {
             failure.remaining -= 1;
             decision.fail = Some(failure.code);
@@ -146,7 +162,7 @@ impl Faults {
         decision.delay = state
             .delays
             .iter()
-            .filter(|d| d.matcher.matches(verb, resource))
+            .filter(|d| d.matcher.matches(verb, resource, group))
             .map(|d| d.duration)
             .max();
         decision
@@ -200,5 +216,23 @@ impl Counters {
     /// Sets every counter to zero.
     pub fn reset(&self) {
         lock(&self.counts).clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_resource_matches_in_any_group_unless_its_group_is_named() {
+        let any = Matcher::new(Verb::Patch, Some("deployments/status"));
+        assert!(any.matches(Verb::Patch, "deployments/status", "apps"));
+        assert!(any.matches(Verb::Patch, "deployments/status", "web.example.com"));
+        assert!(!any.matches(Verb::Patch, "deployments", "apps"));
+        let ours = Matcher::new(Verb::Patch, Some("deployments.web.example.com/status"));
+        assert!(ours.matches(Verb::Patch, "deployments/status", "web.example.com"));
+        assert!(!ours.matches(Verb::Patch, "deployments/status", "apps"));
+        let core = Matcher::new(None, Some("configmaps"));
+        assert!(core.matches(Verb::Get, "configmaps", ""));
     }
 }

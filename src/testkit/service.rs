@@ -208,7 +208,7 @@ impl ApiService {
         let verb = request::verb(&parts.method, &target, &query)?;
         let label = target.resource_label();
         self.shared.counters.record(verb, &label);
-        let decision = self.shared.faults.decide(verb, &label);
+        let decision = self.shared.faults.decide(verb, &label, &target.group);
         if let Some(delay) = decision.delay {
             tokio::time::sleep(delay).await;
         }

@@ -10,13 +10,13 @@ use webop::envtest::Environment;
 use webop::manager::{Manager, Options};
 
 use {{ crate_name }}::controller::{{ kind_lower }}_controller;
-use {{ api_crate }}::{{ version }}::{ {{- kind }}, {{ kind }}Spec};
+use {{ api_crate }}::{{ version }} as {{ api_alias }};
 
 #[test]
 fn the_kind_is_served_where_the_controller_watches_it() {
-    assert_eq!({{ kind }}::group(&()), "{{ group_domain }}");
-    assert_eq!({{ kind }}::version(&()), "{{ version }}");
-    assert_eq!({{ kind }}::plural(&()), "{{ plural }}");
+    assert_eq!({{ api_alias }}::{{ kind }}::group(&()), "{{ group_domain }}");
+    assert_eq!({{ api_alias }}::{{ kind }}::version(&()), "{{ version }}");
+    assert_eq!({{ api_alias }}::{{ kind }}::plural(&()), "{{ plural }}");
 }
 
 #[tokio::test]
@@ -32,15 +32,15 @@ async fn a_new_{{ kind_lower }}_is_reconciled() {
     let manager = Manager::with_client(env.client(), Options::default(), "test");
     let controller = tokio::spawn({{ kind_lower }}_controller::run(manager.clone()));
 
-    let spec = {{ kind }}Spec {
+    let spec = {{ api_alias }}::{{ kind }}Spec {
         foo: Some("bar".to_owned()),
     };
 {%- if namespaced %}
-    let api = Api::<{{ kind }}>::namespaced(env.client(), "default");
+    let api = Api::<{{ api_alias }}::{{ kind }}>::namespaced(env.client(), "default");
 {%- else %}
-    let api = Api::<{{ kind }}>::all(env.client());
+    let api = Api::<{{ api_alias }}::{{ kind }}>::all(env.client());
 {%- endif %}
-    api.create(&PostParams::default(), &{{ kind }}::new("sample", spec))
+    api.create(&PostParams::default(), &{{ api_alias }}::{{ kind }}::new("sample", spec))
         .await
         .unwrap();
     let reconciled = format!(

@@ -23,7 +23,7 @@ use webop::manager::{Manager, Options};
 use webop::testkit::Verb;
 
 use {{ crate_name }}::controller::{{ kind_lower }}_controller;
-use {{ api_crate }}::{{ version }}::{ {{- kind }}, {{ kind }}Phase, {{ kind }}Spec};
+use {{ api_crate }}::{{ version }} as {{ api_alias }};
 
 /// How long a wait may take before the test fails (simulated time on the testkit).
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -85,14 +85,14 @@ impl Cluster {
         Api::namespaced(self.client.clone(), "default")
     }
 
-    async fn create(&self, name: &str, image: &str, replicas: i32, port: i32) -> {{ kind }} {
-        let spec = {{ kind }}Spec {
+    async fn create(&self, name: &str, image: &str, replicas: i32, port: i32) -> {{ api_alias }}::{{ kind }} {
+        let spec = {{ api_alias }}::{{ kind }}Spec {
             image: image.to_owned(),
             replicas,
             port,
         };
-        self.api::<{{ kind }}>()
-            .create(&PostParams::default(), &{{ kind }}::new(name, spec))
+        self.api::<{{ api_alias }}::{{ kind }}>()
+            .create(&PostParams::default(), &{{ api_alias }}::{{ kind }}::new(name, spec))
             .await
             .unwrap()
     }
@@ -157,21 +157,21 @@ impl Cluster {
     /// Waits until the {{ kind }} `name` shows what this cluster makes of its current generation:
     /// Running with every replica available where pods run (played by the test on the
     /// testkit), Pending where they never become ready.
-    async fn settled(&self, name: &str) -> {{ kind }} {
+    async fn settled(&self, name: &str) -> {{ api_alias }}::{{ kind }} {
         let expected = match self.pods {
             Pods::PlayedByTheTest => {
                 self.deployment_becomes_ready(&format!("{name}-deploy"))
                     .await;
-                {{ kind }}Phase::Running
+                {{ api_alias }}::{{ kind }}Phase::Running
             }
-            Pods::Run => {{ kind }}Phase::Running,
-            Pods::NeverReady => {{ kind }}Phase::Pending,
+            Pods::Run => {{ api_alias }}::{{ kind }}Phase::Running,
+            Pods::NeverReady => {{ api_alias }}::{{ kind }}Phase::Pending,
         };
         self.until(name, observed(expected)).await
     }
 
     /// Creates `name` and waits until it has settled.
-    async fn running(&self, name: &str) -> {{ kind }} {
+    async fn running(&self, name: &str) -> {{ api_alias }}::{{ kind }} {
         self.create(name, "{{ image }}", 2, 8080).await;
         self.settled(name).await
     }
@@ -189,15 +189,15 @@ fn exists<K>() -> impl Condition<K> {
     |object: Option<&K>| object.is_some()
 }
 
-fn phase(expected: {{ kind }}Phase) -> impl Condition<{{ kind }}> {
-    move |{{ kind_var }}: Option<&{{ kind }}>| {
+fn phase(expected: {{ api_alias }}::{{ kind }}Phase) -> impl Condition<{{ api_alias }}::{{ kind }}> {
+    move |{{ kind_var }}: Option<&{{ api_alias }}::{{ kind }}>| {
         {{ kind_var }}.and_then(|w| w.status.as_ref()).and_then(|s| s.phase) == Some(expected)
     }
 }
 
 /// The {{ kind }} is in phase `expected`, and its status describes its current generation.
-fn observed(expected: {{ kind }}Phase) -> impl Condition<{{ kind }}> {
-    move |{{ kind_var }}: Option<&{{ kind }}>| {
+fn observed(expected: {{ api_alias }}::{{ kind }}Phase) -> impl Condition<{{ api_alias }}::{{ kind }}> {
+    move |{{ kind_var }}: Option<&{{ api_alias }}::{{ kind }}>| {
         {{ kind_var }}.is_some_and(|w| {
             let Some(status) = &w.status else {
                 return false;
@@ -254,7 +254,7 @@ async fn a_{{ kind_lower }}_gets_a_deployment_a_service_and_a_status() {
     assert_eq!(port.target_port, Some(IntOrString::Int(8080)));
 
     if cluster.pods == Pods::PlayedByTheTest {
-        let pending = cluster.until("demo", phase({{ kind }}Phase::Pending)).await;
+        let pending = cluster.until("demo", phase({{ api_alias }}::{{ kind }}Phase::Pending)).await;
         assert_eq!(pending.status.unwrap().available_replicas, 0);
     }
     let status = cluster.settled("demo").await.status.unwrap();
@@ -303,7 +303,7 @@ async fn children_follow_image_replicas_and_port_changes() {
 
     let change = json!({"spec": {"image": "nginx:1.27", "replicas": 3, "port": 9090}});
     cluster
-        .api::<{{ kind }}>()
+        .api::<{{ api_alias }}::{{ kind }}>()
         .patch("demo", &PatchParams::default(), &Patch::Merge(&change))
         .await
         .unwrap();
@@ -329,7 +329,7 @@ async fn children_follow_image_replicas_and_port_changes() {
 
     if cluster.pods == Pods::PlayedByTheTest {
         // The rollout has not been observed yet: the {{ kind }} is Pending until it has.
-        cluster.until("demo", phase({{ kind }}Phase::Pending)).await;
+        cluster.until("demo", phase({{ api_alias }}::{{ kind }}Phase::Pending)).await;
     }
     let status = cluster.settled("demo").await.status.unwrap();
     let expected = if cluster.pods == Pods::NeverReady {
@@ -387,14 +387,14 @@ async fn deleting_the_{{ kind_lower }}_collects_its_children() {
     let deployment: Deployment = cluster.until("demo-deploy", exists()).await;
     let service: Service = cluster.until("demo-svc", exists()).await;
 
-    let {{ plural_var }} = cluster.api::<{{ kind }}>();
+    let {{ plural_var }} = cluster.api::<{{ api_alias }}::{{ kind }}>();
     {{ plural_var }}
         .delete("demo", &DeleteParams::default())
         .await
         .unwrap();
 
     cluster
-        .deleted::<{{ kind }}>("demo", &{{ kind_var }}.uid().unwrap())
+        .deleted::<{{ api_alias }}::{{ kind }}>("demo", &{{ kind_var }}.uid().unwrap())
         .await;
     cluster
         .deleted::<Deployment>("demo-deploy", &deployment.uid().unwrap())
@@ -408,10 +408,10 @@ async fn deleting_the_{{ kind_lower }}_collects_its_children() {
 #[tokio::test]
 async fn an_invalid_{{ kind_lower }}_is_rejected_by_the_schema() {
     let cluster = Cluster::start().await;
-    let {{ plural_var }} = cluster.api::<{{ kind }}>();
-    let invalid = {{ kind }}::new(
+    let {{ plural_var }} = cluster.api::<{{ api_alias }}::{{ kind }}>();
+    let invalid = {{ api_alias }}::{{ kind }}::new(
         "demo",
-        {{ kind }}Spec {
+        {{ api_alias }}::{{ kind }}Spec {
             image: "{{ image }}".to_owned(),
             replicas: 11,
             port: 0,
@@ -449,7 +449,7 @@ async fn a_conflict_on_the_status_write_is_retried() {
     };
     server
         .faults()
-        .fail_next(Verb::Patch, "{{ plural }}/status", 2, 409);
+        .fail_next(Verb::Patch, "{{ plural }}.{{ group_domain }}/status", 2, 409);
     let running = cluster.running("demo").await;
     assert_eq!(running.status.unwrap().available_replicas, 2);
     let status_writes = server.counters().get(Verb::Patch, "{{ plural }}/status");
@@ -477,7 +477,7 @@ async fn the_steady_state_writes_nothing() {
     for name in ["one", "two", "three"] {
         let params = PatchParams::default();
         cluster
-            .api::<{{ kind }}>()
+            .api::<{{ api_alias }}::{{ kind }}>()
             .patch(name, &params, &Patch::Merge(&touch))
             .await
             .unwrap();
@@ -502,9 +502,9 @@ fn a_stuck_or_failing_rollout_is_failed_and_an_unchanged_state_keeps_its_times()
     use {{ kind_lower }}_controller::observed_status;
 
     let time = |seconds| Time(k8s_openapi::jiff::Timestamp::from_second(seconds).unwrap());
-    let mut {{ kind_var }} = {{ kind }}::new(
+    let mut {{ kind_var }} = {{ api_alias }}::{{ kind }}::new(
         "demo",
-        {{ kind }}Spec {
+        {{ api_alias }}::{{ kind }}Spec {
             image: "{{ image }}".to_owned(),
             replicas: 2,
             port: 80,
@@ -530,7 +530,7 @@ fn a_stuck_or_failing_rollout_is_failed_and_an_unchanged_state_keeps_its_times()
         ("ReplicaFailure", "True", "FailedCreate"),
     ] {
         let failed = observed_status(&{{ kind_var }}, &with(type_, status, reason), time(10));
-        assert_eq!(failed.phase, Some({{ kind }}Phase::Failed));
+        assert_eq!(failed.phase, Some({{ api_alias }}::{{ kind }}Phase::Failed));
         let degraded = failed
             .conditions
             .iter()
@@ -548,7 +548,7 @@ fn a_stuck_or_failing_rollout_is_failed_and_an_unchanged_state_keeps_its_times()
         &with("Available", "False", "MinimumReplicasUnavailable"),
         time(10),
     );
-    assert_eq!(pending.phase, Some({{ kind }}Phase::Pending));
+    assert_eq!(pending.phase, Some({{ api_alias }}::{{ kind }}Phase::Pending));
     assert_eq!(pending.last_update_time, Some(time(10)));
     {{ kind_var }}.status = Some(pending.clone());
     let again = observed_status(

@@ -15,7 +15,7 @@ use kube::{Api, Client, Resource};
 use webop::manager::Manager;
 use webop::prelude::*;
 
-use {{ api_crate }}::{{ version }}::{{ kind }};
+use {{ api_crate }}::{{ version }} as {{ api_alias }};
 
 /// The name of this controller, in logs and metrics.
 pub const NAME: &str = "{{ kind_lower }}";
@@ -38,7 +38,7 @@ pub enum Error {
 /// Runs the controller until the manager shuts down.
 pub async fn run(manager: Manager) {
     let client = manager.client();
-    let kit = manager.controller::<{{ kind }}>(NAME);
+    let kit = manager.controller::<{{ api_alias }}::{{ kind }}>(NAME);
     // TODO(user): cache and watch the objects this controller creates: `kit.owned(api, config)`
     // returns their cache (put it in the Context) and the stream to pass to `.owns_stream(...)`.
     let context = Arc::new(Context {
@@ -46,7 +46,7 @@ pub async fn run(manager: Manager) {
         recorder: manager.recorder(FIELD_MANAGER),
     });
     let results = kit
-        .build(Api::<{{ kind }}>::all(client), watcher::Config::default())
+        .build(Api::<{{ api_alias }}::{{ kind }}>::all(client), watcher::Config::default())
         .run(kit.reconcile(reconcile), kit.error_policy(), context);
     kit.drive(results).await;
 }
@@ -58,7 +58,7 @@ pub async fn run(manager: Manager) {
 #[rbac(groups = ["{{ group_domain }}"], resources = ["{{ plural }}/status"], verbs = ["get", "update", "patch"])]
 #[rbac(groups = ["{{ group_domain }}"], resources = ["{{ plural }}/finalizers"], verbs = ["update"])]
 #[rbac(groups = ["events.k8s.io"], resources = ["events"], verbs = ["create", "patch"])]
-pub async fn reconcile({{ kind_var }}: Arc<{{ kind }}>, ctx: Arc<Context>) -> Result<Action, Error> {
+pub async fn reconcile({{ kind_var }}: Arc<{{ api_alias }}::{{ kind }}>, ctx: Arc<Context>) -> Result<Action, Error> {
     tracing::debug!(generation = ?{{ kind_var }}.meta().generation, "reconciling");
     // TODO(user): compare what {{ kind_var }}.spec asks for with the cached state, apply only
     // what differs (server-side apply with FIELD_MANAGER; `webop::manager::already_applied`

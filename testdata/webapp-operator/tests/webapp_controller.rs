@@ -23,7 +23,7 @@ use webop::manager::{Manager, Options};
 use webop::testkit::Verb;
 
 use webapp_operator::controller::webapp_controller;
-use webapp_operator_api::v1::{WebApp, WebAppPhase, WebAppSpec};
+use webapp_operator_api::v1 as appv1;
 
 /// How long a wait may take before the test fails (simulated time on the testkit).
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -85,14 +85,14 @@ impl Cluster {
         Api::namespaced(self.client.clone(), "default")
     }
 
-    async fn create(&self, name: &str, image: &str, replicas: i32, port: i32) -> WebApp {
-        let spec = WebAppSpec {
+    async fn create(&self, name: &str, image: &str, replicas: i32, port: i32) -> appv1::WebApp {
+        let spec = appv1::WebAppSpec {
             image: image.to_owned(),
             replicas,
             port,
         };
-        self.api::<WebApp>()
-            .create(&PostParams::default(), &WebApp::new(name, spec))
+        self.api::<appv1::WebApp>()
+            .create(&PostParams::default(), &appv1::WebApp::new(name, spec))
             .await
             .unwrap()
     }
@@ -157,21 +157,21 @@ impl Cluster {
     /// Waits until the WebApp `name` shows what this cluster makes of its current generation:
     /// Running with every replica available where pods run (played by the test on the
     /// testkit), Pending where they never become ready.
-    async fn settled(&self, name: &str) -> WebApp {
+    async fn settled(&self, name: &str) -> appv1::WebApp {
         let expected = match self.pods {
             Pods::PlayedByTheTest => {
                 self.deployment_becomes_ready(&format!("{name}-deploy"))
                     .await;
-                WebAppPhase::Running
+                appv1::WebAppPhase::Running
             }
-            Pods::Run => WebAppPhase::Running,
-            Pods::NeverReady => WebAppPhase::Pending,
+            Pods::Run => appv1::WebAppPhase::Running,
+            Pods::NeverReady => appv1::WebAppPhase::Pending,
         };
         self.until(name, observed(expected)).await
     }
 
     /// Creates `name` and waits until it has settled.
-    async fn running(&self, name: &str) -> WebApp {
+    async fn running(&self, name: &str) -> appv1::WebApp {
         self.create(name, "nginx:1.25", 2, 8080).await;
         self.settled(name).await
     }
@@ -189,15 +189,15 @@ fn exists<K>() -> impl Condition<K> {
     |object: Option<&K>| object.is_some()
 }
 
-fn phase(expected: WebAppPhase) -> impl Condition<WebApp> {
-    move |webapp: Option<&WebApp>| {
+fn phase(expected: appv1::WebAppPhase) -> impl Condition<appv1::WebApp> {
+    move |webapp: Option<&appv1::WebApp>| {
         webapp.and_then(|w| w.status.as_ref()).and_then(|s| s.phase) == Some(expected)
     }
 }
 
 /// The WebApp is in phase `expected`, and its status describes its current generation.
-fn observed(expected: WebAppPhase) -> impl Condition<WebApp> {
-    move |webapp: Option<&WebApp>| {
+fn observed(expected: appv1::WebAppPhase) -> impl Condition<appv1::WebApp> {
+    move |webapp: Option<&appv1::WebApp>| {
         webapp.is_some_and(|w| {
             let Some(status) = &w.status else {
                 return false;
@@ -254,7 +254,7 @@ async fn a_webapp_gets_a_deployment_a_service_and_a_status() {
     assert_eq!(port.target_port, Some(IntOrString::Int(8080)));
 
     if cluster.pods == Pods::PlayedByTheTest {
-        let pending = cluster.until("demo", phase(WebAppPhase::Pending)).await;
+        let pending = cluster.until("demo", phase(appv1::WebAppPhase::Pending)).await;
         assert_eq!(pending.status.unwrap().available_replicas, 0);
     }
     let status = cluster.settled("demo").await.status.unwrap();
@@ -303,7 +303,7 @@ async fn children_follow_image_replicas_and_port_changes() {
 
     let change = json!({"spec": {"image": "nginx:1.27", "replicas": 3, "port": 9090}});
     cluster
-        .api::<WebApp>()
+        .api::<appv1::WebApp>()
         .patch("demo", &PatchParams::default(), &Patch::Merge(&change))
         .await
         .unwrap();
@@ -329,7 +329,7 @@ async fn children_follow_image_replicas_and_port_changes() {
 
     if cluster.pods == Pods::PlayedByTheTest {
         // The rollout has not been observed yet: the WebApp is Pending until it has.
-        cluster.until("demo", phase(WebAppPhase::Pending)).await;
+        cluster.until("demo", phase(appv1::WebAppPhase::Pending)).await;
     }
     let status = cluster.settled("demo").await.status.unwrap();
     let expected = if cluster.pods == Pods::NeverReady {
@@ -387,14 +387,14 @@ async fn deleting_the_webapp_collects_its_children() {
     let deployment: Deployment = cluster.until("demo-deploy", exists()).await;
     let service: Service = cluster.until("demo-svc", exists()).await;
 
-    let webapps = cluster.api::<WebApp>();
+    let webapps = cluster.api::<appv1::WebApp>();
     webapps
         .delete("demo", &DeleteParams::default())
         .await
         .unwrap();
 
     cluster
-        .deleted::<WebApp>("demo", &webapp.uid().unwrap())
+        .deleted::<appv1::WebApp>("demo", &webapp.uid().unwrap())
         .await;
     cluster
         .deleted::<Deployment>("demo-deploy", &deployment.uid().unwrap())
@@ -408,10 +408,10 @@ async fn deleting_the_webapp_collects_its_children() {
 #[tokio::test]
 async fn an_invalid_webapp_is_rejected_by_the_schema() {
     let cluster = Cluster::start().await;
-    let webapps = cluster.api::<WebApp>();
-    let invalid = WebApp::new(
+    let webapps = cluster.api::<appv1::WebApp>();
+    let invalid = appv1::WebApp::new(
         "demo",
-        WebAppSpec {
+        appv1::WebAppSpec {
             image: "nginx:1.25".to_owned(),
             replicas: 11,
             port: 0,
@@ -449,7 +449,7 @@ async fn a_conflict_on_the_status_write_is_retried() {
     };
     server
         .faults()
-        .fail_next(Verb::Patch, "webapps/status", 2, 409);
+        .fail_next(Verb::Patch, "webapps.app.example.com/status", 2, 409);
     let running = cluster.running("demo").await;
     assert_eq!(running.status.unwrap().available_replicas, 2);
     let status_writes = server.counters().get(Verb::Patch, "webapps/status");
@@ -477,7 +477,7 @@ async fn the_steady_state_writes_nothing() {
     for name in ["one", "two", "three"] {
         let params = PatchParams::default();
         cluster
-            .api::<WebApp>()
+            .api::<appv1::WebApp>()
             .patch(name, &params, &Patch::Merge(&touch))
             .await
             .unwrap();
@@ -502,9 +502,9 @@ fn a_stuck_or_failing_rollout_is_failed_and_an_unchanged_state_keeps_its_times()
     use webapp_controller::observed_status;
 
     let time = |seconds| Time(k8s_openapi::jiff::Timestamp::from_second(seconds).unwrap());
-    let mut webapp = WebApp::new(
+    let mut webapp = appv1::WebApp::new(
         "demo",
-        WebAppSpec {
+        appv1::WebAppSpec {
             image: "nginx:1.25".to_owned(),
             replicas: 2,
             port: 80,
@@ -530,7 +530,7 @@ fn a_stuck_or_failing_rollout_is_failed_and_an_unchanged_state_keeps_its_times()
         ("ReplicaFailure", "True", "FailedCreate"),
     ] {
         let failed = observed_status(&webapp, &with(type_, status, reason), time(10));
-        assert_eq!(failed.phase, Some(WebAppPhase::Failed));
+        assert_eq!(failed.phase, Some(appv1::WebAppPhase::Failed));
         let degraded = failed
             .conditions
             .iter()
@@ -548,7 +548,7 @@ fn a_stuck_or_failing_rollout_is_failed_and_an_unchanged_state_keeps_its_times()
         &with("Available", "False", "MinimumReplicasUnavailable"),
         time(10),
     );
-    assert_eq!(pending.phase, Some(WebAppPhase::Pending));
+    assert_eq!(pending.phase, Some(appv1::WebAppPhase::Pending));
     assert_eq!(pending.last_update_time, Some(time(10)));
     webapp.status = Some(pending.clone());
     let again = observed_status(

@@ -27,7 +27,7 @@ use serde_json::json;
 use webop::manager::{Manager, already_applied};
 use webop::prelude::*;
 
-use {{ api_crate }}::{{ version }}::{ {{- kind }}, {{ kind }}Phase, {{ kind }}Status};
+use {{ api_crate }}::{{ version }} as {{ api_alias }};
 
 /// The name of this controller, in logs and metrics.
 pub const NAME: &str = "{{ kind_lower }}";
@@ -64,7 +64,7 @@ pub enum Error {
 /// Runs the controller until the manager shuts down.
 pub async fn run(manager: Manager) {
     let client = manager.client();
-    let kit = manager.controller::<{{ kind }}>(NAME);
+    let kit = manager.controller::<{{ api_alias }}::{{ kind }}>(NAME);
     let children =
         watcher::Config::default().labels(&format!("app.kubernetes.io/managed-by={MANAGED_BY}"));
     let (deployments, deployment_changes) = kit.owned(
@@ -80,7 +80,7 @@ pub async fn run(manager: Manager) {
         recorder: manager.recorder(FIELD_MANAGER),
     });
     let results = kit
-        .build(Api::<{{ kind }}>::all(client), watcher::Config::default())
+        .build(Api::<{{ api_alias }}::{{ kind }}>::all(client), watcher::Config::default())
         .owns_stream(deployment_changes)
         .owns_stream(service_changes)
         .run(kit.reconcile(reconcile), kit.error_policy(), context);
@@ -98,7 +98,7 @@ pub async fn run(manager: Manager) {
 #[rbac(groups = ["apps"], resources = ["deployments"], verbs = ["get", "list", "watch", "create", "update", "patch", "delete"])]
 #[rbac(groups = [""], resources = ["services"], verbs = ["get", "list", "watch", "create", "update", "patch", "delete"])]
 #[rbac(groups = ["events.k8s.io"], resources = ["events"], verbs = ["create", "patch"])]
-pub async fn reconcile({{ kind_var }}: Arc<{{ kind }}>, ctx: Arc<Context>) -> Result<Action, Error> {
+pub async fn reconcile({{ kind_var }}: Arc<{{ api_alias }}::{{ kind }}>, ctx: Arc<Context>) -> Result<Action, Error> {
     let result = reconcile_children(&{{ kind_var }}, &ctx).await;
     if let Err(error) = &result {
         publish(
@@ -114,7 +114,7 @@ pub async fn reconcile({{ kind_var }}: Arc<{{ kind }}>, ctx: Arc<Context>) -> Re
     result.map(|()| Action::await_change())
 }
 
-async fn reconcile_children({{ kind_var }}: &{{ kind }}, ctx: &Context) -> Result<(), Error> {
+async fn reconcile_children({{ kind_var }}: &{{ api_alias }}::{{ kind }}, ctx: &Context) -> Result<(), Error> {
     let deployment = desired_deployment({{ kind_var }})?;
     let cached_deployment = ctx.deployments.get(&ObjectRef::from_obj(&deployment));
     let service = desired_service({{ kind_var }})?;
@@ -179,16 +179,16 @@ where
 }
 
 /// Writes `status` through the status subresource (server-side apply: only status fields).
-async fn write_status(ctx: &Context, {{ kind_var }}: &{{ kind }}, status: &{{ kind }}Status) -> Result<(), Error> {
+async fn write_status(ctx: &Context, {{ kind_var }}: &{{ api_alias }}::{{ kind }}, status: &{{ api_alias }}::{{ kind }}Status) -> Result<(), Error> {
     let namespace = {{ kind_var }}
         .namespace()
         .ok_or(Error::MissingMetadata("namespace"))?;
     let patch = json!({
-        "apiVersion": {{ kind }}::api_version(&()),
-        "kind": {{ kind }}::kind(&()),
+        "apiVersion": {{ api_alias }}::{{ kind }}::api_version(&()),
+        "kind": {{ api_alias }}::{{ kind }}::kind(&()),
         "status": status,
     });
-    Api::<{{ kind }}>::namespaced(ctx.client.clone(), &namespace)
+    Api::<{{ api_alias }}::{{ kind }}>::namespaced(ctx.client.clone(), &namespace)
         .patch_status(
             &{{ kind_var }}.name_any(),
             &PatchParams::apply(FIELD_MANAGER).force(),
@@ -200,7 +200,7 @@ async fn write_status(ctx: &Context, {{ kind_var }}: &{{ kind }}, status: &{{ ki
 }
 
 /// Records an event on `{{ kind_var }}`; a failure to record is logged, never fatal.
-async fn publish(ctx: &Context, {{ kind_var }}: &{{ kind }}, type_: EventType, reason: &str, note: String) {
+async fn publish(ctx: &Context, {{ kind_var }}: &{{ api_alias }}::{{ kind }}, type_: EventType, reason: &str, note: String) {
     let event = Event {
         type_,
         reason: reason.to_owned(),
@@ -215,7 +215,7 @@ async fn publish(ctx: &Context, {{ kind_var }}: &{{ kind }}, type_: EventType, r
 
 /// The labels of the children and of the Pods, also the selector of the Deployment and the
 /// Service.
-pub fn labels({{ kind_var }}: &{{ kind }}) -> std::collections::BTreeMap<String, String> {
+pub fn labels({{ kind_var }}: &{{ api_alias }}::{{ kind }}) -> std::collections::BTreeMap<String, String> {
     [
         ("app.kubernetes.io/name", NAME.to_owned()),
         ("app.kubernetes.io/instance", {{ kind_var }}.name_any()),
@@ -227,7 +227,7 @@ pub fn labels({{ kind_var }}: &{{ kind }}) -> std::collections::BTreeMap<String,
 }
 
 /// The Deployment `<name>-deploy` that runs `{{ kind_var }}`'s image with its replicas and port.
-pub fn desired_deployment({{ kind_var }}: &{{ kind }}) -> Result<appsv1::Deployment, Error> {
+pub fn desired_deployment({{ kind_var }}: &{{ api_alias }}::{{ kind }}) -> Result<appsv1::Deployment, Error> {
     let spec = &{{ kind_var }}.spec;
     let container = corev1::Container {
         name: NAME.to_owned(),
@@ -288,7 +288,7 @@ pub fn desired_deployment({{ kind_var }}: &{{ kind }}) -> Result<appsv1::Deploym
 }
 
 /// The Service `<name>-svc` that exposes `{{ kind_var }}`'s port on the same port of its Pods.
-pub fn desired_service({{ kind_var }}: &{{ kind }}) -> Result<corev1::Service, Error> {
+pub fn desired_service({{ kind_var }}: &{{ api_alias }}::{{ kind }}) -> Result<corev1::Service, Error> {
     let port = {{ kind_var }}.spec.port;
     Ok(corev1::Service {
         metadata: child_metadata({{ kind_var }}, "svc")?,
@@ -310,7 +310,7 @@ pub fn desired_service({{ kind_var }}: &{{ kind }}) -> Result<corev1::Service, E
 
 /// `<name>-<suffix>` in `{{ kind_var }}`'s namespace, controlled by it: deleting the {{ kind }} deletes
 /// it (garbage collection), and a change to it triggers the {{ kind }}'s reconcile.
-fn child_metadata({{ kind_var }}: &{{ kind }}, suffix: &str) -> Result<metav1::ObjectMeta, Error> {
+fn child_metadata({{ kind_var }}: &{{ api_alias }}::{{ kind }}, suffix: &str) -> Result<metav1::ObjectMeta, Error> {
     let owner = {{ kind_var }}
         .controller_owner_ref(&())
         .ok_or(Error::MissingMetadata("name or uid"))?;
@@ -331,10 +331,10 @@ fn child_metadata({{ kind_var }}: &{{ kind }}, suffix: &str) -> Result<metav1::O
 /// `lastUpdateTime`, become `now` only when something else changed: an unchanged state yields
 /// the current status, and so writes nothing.
 pub fn observed_status(
-    {{ kind_var }}: &{{ kind }},
+    {{ kind_var }}: &{{ api_alias }}::{{ kind }},
     deployment: &appsv1::Deployment,
     now: metav1::Time,
-) -> {{ kind }}Status {
+) -> {{ api_alias }}::{{ kind }}Status {
     let current = {{ kind_var }}.status.clone().unwrap_or_default();
     let rollout = Rollout::of(deployment, {{ kind_var }}.spec.replicas);
     let phase = rollout.phase();
@@ -373,18 +373,18 @@ pub fn observed_status(
         ),
         condition(
             "Progressing",
-            phase == {{ kind }}Phase::Pending,
+            phase == {{ api_alias }}::{{ kind }}Phase::Pending,
             match phase {
-                {{ kind }}Phase::Pending => "RollingOut",
-                {{ kind }}Phase::Running => "RolloutComplete",
-                {{ kind }}Phase::Failed => "RolloutFailed",
+                {{ api_alias }}::{{ kind }}Phase::Pending => "RollingOut",
+                {{ api_alias }}::{{ kind }}Phase::Running => "RolloutComplete",
+                {{ api_alias }}::{{ kind }}Phase::Failed => "RolloutFailed",
             },
             available,
         ),
         condition(
             "Degraded",
-            phase == {{ kind }}Phase::Failed,
-            if phase == {{ kind }}Phase::Failed {
+            phase == {{ api_alias }}::{{ kind }}Phase::Failed,
+            if phase == {{ api_alias }}::{{ kind }}Phase::Failed {
                 failure.0.as_str()
             } else {
                 "AsExpected"
@@ -392,7 +392,7 @@ pub fn observed_status(
             failure.1,
         ),
     ];
-    let mut status = {{ kind }}Status {
+    let mut status = {{ api_alias }}::{{ kind }}Status {
         available_replicas: rollout.available,
         phase: Some(phase),
         last_update_time: current.last_update_time.clone(),
@@ -446,13 +446,13 @@ impl Rollout {
         }
     }
 
-    fn phase(&self) -> {{ kind }}Phase {
+    fn phase(&self) -> {{ api_alias }}::{{ kind }}Phase {
         if self.failure.is_some() {
-            {{ kind }}Phase::Failed
+            {{ api_alias }}::{{ kind }}Phase::Failed
         } else if self.complete {
-            {{ kind }}Phase::Running
+            {{ api_alias }}::{{ kind }}Phase::Running
         } else {
-            {{ kind }}Phase::Pending
+            {{ api_alias }}::{{ kind }}Phase::Pending
         }
     }
 }

@@ -1,4 +1,4 @@
-use k8s_openapi::apimachinery::pkg::apis::meta::v1::Condition;
+use k8s_openapi::apimachinery::pkg::apis::meta::v1 as metav1;
 use webop::prelude::*;
 
 // EDIT THIS FILE! THIS IS SCAFFOLDING FOR YOU TO OWN!
@@ -44,5 +44,5 @@ pub struct {{ kind }}Status {
     /// The status of each condition is one of True, False, or Unknown.
     #[schema(list_type = "map", list_map_key = ["type"])]
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub conditions: Vec<Condition>,
+    pub conditions: Vec<metav1::Condition>,
 }

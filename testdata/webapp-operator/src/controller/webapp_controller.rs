@@ -27,7 +27,7 @@ use serde_json::json;
 use webop::manager::{Manager, already_applied};
 use webop::prelude::*;
 
-use webapp_operator_api::v1::{WebApp, WebAppPhase, WebAppStatus};
+use webapp_operator_api::v1 as appv1;
 
 /// The name of this controller, in logs and metrics.
 pub const NAME: &str = "webapp";
@@ -64,7 +64,7 @@ pub enum Error {
 /// Runs the controller until the manager shuts down.
 pub async fn run(manager: Manager) {
     let client = manager.client();
-    let kit = manager.controller::<WebApp>(NAME);
+    let kit = manager.controller::<appv1::WebApp>(NAME);
     let children =
         watcher::Config::default().labels(&format!("app.kubernetes.io/managed-by={MANAGED_BY}"));
     let (deployments, deployment_changes) = kit.owned(
@@ -80,7 +80,7 @@ pub async fn run(manager: Manager) {
         recorder: manager.recorder(FIELD_MANAGER),
     });
     let results = kit
-        .build(Api::<WebApp>::all(client), watcher::Config::default())
+        .build(Api::<appv1::WebApp>::all(client), watcher::Config::default())
         .owns_stream(deployment_changes)
         .owns_stream(service_changes)
         .run(kit.reconcile(reconcile), kit.error_policy(), context);
@@ -98,7 +98,7 @@ pub async fn run(manager: Manager) {
 #[rbac(groups = ["apps"], resources = ["deployments"], verbs = ["get", "list", "watch", "create", "update", "patch", "delete"])]
 #[rbac(groups = [""], resources = ["services"], verbs = ["get", "list", "watch", "create", "update", "patch", "delete"])]
 #[rbac(groups = ["events.k8s.io"], resources = ["events"], verbs = ["create", "patch"])]
-pub async fn reconcile(webapp: Arc<WebApp>, ctx: Arc<Context>) -> Result<Action, Error> {
+pub async fn reconcile(webapp: Arc<appv1::WebApp>, ctx: Arc<Context>) -> Result<Action, Error> {
     let result = reconcile_children(&webapp, &ctx).await;
     if let Err(error) = &result {
         publish(
@@ -114,7 +114,7 @@ pub async fn reconcile(webapp: Arc<WebApp>, ctx: Arc<Context>) -> Result<Action,
     result.map(|()| Action::await_change())
 }
 
-async fn reconcile_children(webapp: &WebApp, ctx: &Context) -> Result<(), Error> {
+async fn reconcile_children(webapp: &appv1::WebApp, ctx: &Context) -> Result<(), Error> {
     let deployment = desired_deployment(webapp)?;
     let cached_deployment = ctx.deployments.get(&ObjectRef::from_obj(&deployment));
     let service = desired_service(webapp)?;
@@ -179,16 +179,16 @@ where
 }
 
 /// Writes `status` through the status subresource (server-side apply: only status fields).
-async fn write_status(ctx: &Context, webapp: &WebApp, status: &WebAppStatus) -> Result<(), Error> {
+async fn write_status(ctx: &Context, webapp: &appv1::WebApp, status: &appv1::WebAppStatus) -> Result<(), Error> {
     let namespace = webapp
         .namespace()
         .ok_or(Error::MissingMetadata("namespace"))?;
     let patch = json!({
-        "apiVersion": WebApp::api_version(&()),
-        "kind": WebApp::kind(&()),
+        "apiVersion": appv1::WebApp::api_version(&()),
+        "kind": appv1::WebApp::kind(&()),
         "status": status,
     });
-    Api::<WebApp>::namespaced(ctx.client.clone(), &namespace)
+    Api::<appv1::WebApp>::namespaced(ctx.client.clone(), &namespace)
         .patch_status(
             &webapp.name_any(),
             &PatchParams::apply(FIELD_MANAGER).force(),
@@ -200,7 +200,7 @@ async fn write_status(ctx: &Context, webapp: &WebApp, status: &WebAppStatus) -> 
 }
 
 /// Records an event on `webapp`; a failure to record is logged, never fatal.
-async fn publish(ctx: &Context, webapp: &WebApp, type_: EventType, reason: &str, note: String) {
+async fn publish(ctx: &Context, webapp: &appv1::WebApp, type_: EventType, reason: &str, note: String) {
     let event = Event {
         type_,
         reason: reason.to_owned(),
@@ -215,7 +215,7 @@ async fn publish(ctx: &Context, webapp: &WebApp, type_: EventType, reason: &str,
 
 /// The labels of the children and of the Pods, also the selector of the Deployment and the
 /// Service.
-pub fn labels(webapp: &WebApp) -> std::collections::BTreeMap<String, String> {
+pub fn labels(webapp: &appv1::WebApp) -> std::collections::BTreeMap<String, String> {
     [
         ("app.kubernetes.io/name", NAME.to_owned()),
         ("app.kubernetes.io/instance", webapp.name_any()),
@@ -227,7 +227,7 @@ pub fn labels(webapp: &WebApp) -> std::collections::BTreeMap<String, String> {
 }
 
 /// The Deployment `<name>-deploy` that runs `webapp`'s image with its replicas and port.
-pub fn desired_deployment(webapp: &WebApp) -> Result<appsv1::Deployment, Error> {
+pub fn desired_deployment(webapp: &appv1::WebApp) -> Result<appsv1::Deployment, Error> {
     let spec = &webapp.spec;
     let container = corev1::Container {
         name: NAME.to_owned(),
@@ -277,7 +277,7 @@ pub fn desired_deployment(webapp: &WebApp) -> Result<appsv1::Deployment, Error> 
 }
 
 /// The Service `<name>-svc` that exposes `webapp`'s port on the same port of its Pods.
-pub fn desired_service(webapp: &WebApp) -> Result<corev1::Service, Error> {
+pub fn desired_service(webapp: &appv1::WebApp) -> Result<corev1::Service, Error> {
     let port = webapp.spec.port;
     Ok(corev1::Service {
         metadata: child_metadata(webapp, "svc")?,
@@ -299,7 +299,7 @@ pub fn desired_service(webapp: &WebApp) -> Result<corev1::Service, Error> {
 
 /// `<name>-<suffix>` in `webapp`'s namespace, controlled by it: deleting the WebApp deletes
 /// it (garbage collection), and a change to it triggers the WebApp's reconcile.
-fn child_metadata(webapp: &WebApp, suffix: &str) -> Result<metav1::ObjectMeta, Error> {
+fn child_metadata(webapp: &appv1::WebApp, suffix: &str) -> Result<metav1::ObjectMeta, Error> {
     let owner = webapp
         .controller_owner_ref(&())
         .ok_or(Error::MissingMetadata("name or uid"))?;
@@ -320,10 +320,10 @@ fn child_metadata(webapp: &WebApp, suffix: &str) -> Result<metav1::ObjectMeta, E
 /// `lastUpdateTime`, become `now` only when something else changed: an unchanged state yields
 /// the current status, and so writes nothing.
 pub fn observed_status(
-    webapp: &WebApp,
+    webapp: &appv1::WebApp,
     deployment: &appsv1::Deployment,
     now: metav1::Time,
-) -> WebAppStatus {
+) -> appv1::WebAppStatus {
     let current = webapp.status.clone().unwrap_or_default();
     let rollout = Rollout::of(deployment, webapp.spec.replicas);
     let phase = rollout.phase();
@@ -362,18 +362,18 @@ pub fn observed_status(
         ),
         condition(
             "Progressing",
-            phase == WebAppPhase::Pending,
+            phase == appv1::WebAppPhase::Pending,
             match phase {
-                WebAppPhase::Pending => "RollingOut",
-                WebAppPhase::Running => "RolloutComplete",
-                WebAppPhase::Failed => "RolloutFailed",
+                appv1::WebAppPhase::Pending => "RollingOut",
+                appv1::WebAppPhase::Running => "RolloutComplete",
+                appv1::WebAppPhase::Failed => "RolloutFailed",
             },
             available,
         ),
         condition(
             "Degraded",
-            phase == WebAppPhase::Failed,
-            if phase == WebAppPhase::Failed {
+            phase == appv1::WebAppPhase::Failed,
+            if phase == appv1::WebAppPhase::Failed {
                 failure.0.as_str()
             } else {
                 "AsExpected"
@@ -381,7 +381,7 @@ pub fn observed_status(
             failure.1,
         ),
     ];
-    let mut status = WebAppStatus {
+    let mut status = appv1::WebAppStatus {
         available_replicas: rollout.available,
         phase: Some(phase),
         last_update_time: current.last_update_time.clone(),
@@ -435,13 +435,13 @@ impl Rollout {
         }
     }
 
-    fn phase(&self) -> WebAppPhase {
+    fn phase(&self) -> appv1::WebAppPhase {
         if self.failure.is_some() {
-            WebAppPhase::Failed
+            appv1::WebAppPhase::Failed
         } else if self.complete {
-            WebAppPhase::Running
+            appv1::WebAppPhase::Running
         } else {
-            WebAppPhase::Pending
+            appv1::WebAppPhase::Pending
         }
     }
 }

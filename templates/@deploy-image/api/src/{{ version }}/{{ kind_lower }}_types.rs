@@ -1,4 +1,4 @@
-use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, Time};
+use k8s_openapi::apimachinery::pkg::apis::meta::v1 as metav1;
 use webop::prelude::*;
 
 // EDIT THIS FILE! THIS IS SCAFFOLDING FOR YOU TO OWN!
@@ -47,7 +47,7 @@ pub struct {{ kind }}Status {
     pub phase: Option<{{ kind }}Phase>,
 
     /// lastUpdateTime is when the status last changed.
-    pub last_update_time: Option<Time>,
+    pub last_update_time: Option<metav1::Time>,
 
     /// conditions represent the current state of the {{ kind }} resource.
     /// Each condition has a unique type and reflects the status of a specific aspect of the resource.
@@ -60,7 +60,7 @@ pub struct {{ kind }}Status {
     /// The status of each condition is one of True, False, or Unknown.
     #[schema(list_type = "map", list_map_key = ["type"])]
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub conditions: Vec<Condition>,
+    pub conditions: Vec<metav1::Condition>,
 }
 
 /// {{ kind }}Phase is the lifecycle phase of a {{ kind }}.

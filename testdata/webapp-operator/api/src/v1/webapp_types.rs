@@ -1,4 +1,4 @@
-use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, Time};
+use k8s_openapi::apimachinery::pkg::apis::meta::v1 as metav1;
 use webop::prelude::*;
 
 // EDIT THIS FILE! THIS IS SCAFFOLDING FOR YOU TO OWN!
@@ -44,7 +44,7 @@ pub struct WebAppStatus {
     pub phase: Option<WebAppPhase>,
 
     /// lastUpdateTime is when the status last changed.
-    pub last_update_time: Option<Time>,
+    pub last_update_time: Option<metav1::Time>,
 
     /// conditions represent the current state of the WebApp resource.
     /// Each condition has a unique type and reflects the status of a specific aspect of the resource.
@@ -57,7 +57,7 @@ pub struct WebAppStatus {
     /// The status of each condition is one of True, False, or Unknown.
     #[schema(list_type = "map", list_map_key = ["type"])]
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub conditions: Vec<Condition>,
+    pub conditions: Vec<metav1::Condition>,
 }
 
 /// WebAppPhase is the lifecycle phase of a WebApp.
