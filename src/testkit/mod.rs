@@ -30,6 +30,7 @@ mod gc;
 mod handlers;
 mod listener;
 mod objects;
+mod openapi;
 mod patch;
 mod request;
 mod resources;
