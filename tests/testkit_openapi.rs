@@ -1,5 +1,6 @@
 //! `/openapi/v2` and `/openapi/v3` as kube-apiserver serves them: documents per group-version
-//! for built-in kinds and installed CRDs, content negotiation, ETags and `?hash=` URLs.
+//! for built-in kinds and installed CRDs, content negotiation, ETags and `?hash=` URLs; and
+//! strict field validation of built-in kinds against the same schemas.
 
 mod testkit_common;
 
@@ -51,6 +52,17 @@ async fn send(
 
 async fn get(server: &ApiServer, uri: &str, headers: &[(&str, &str)]) -> Reply {
     send(server, http::Request::get(uri), headers, Bytes::new()).await
+}
+
+async fn post(server: &ApiServer, uri: &str, body: &Value) -> Reply {
+    let json = [("content-type", "application/json")];
+    send(
+        server,
+        http::Request::post(uri),
+        &json,
+        body.to_string().into(),
+    )
+    .await
 }
 
 /// The v3 discovery document's URL for a group-version.
@@ -230,4 +242,59 @@ async fn built_in_kinds_are_published_with_their_schemas_and_merge_keys() {
             .is_some()
     );
     assert_eq!(patch["operationId"], "patchAppsV1NamespacedDeployment");
+}
+
+#[tokio::test]
+async fn strict_field_validation_refuses_unknown_fields_of_built_in_kinds() {
+    let server = ApiServer::new();
+    let config_maps = "/api/v1/namespaces/default/configmaps";
+    let typo = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "typo"}, "date": {"a": "1"}});
+    let refused = post(
+        &server,
+        &format!("{config_maps}?fieldValidation=Strict"),
+        &typo,
+    )
+    .await;
+    assert_eq!(refused.status, 400);
+    assert_eq!(
+        refused.json()["message"],
+        r#"ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "date""#
+    );
+    assert_eq!(post(&server, config_maps, &typo).await.status, 201);
+
+    // A complete Deployment, with its status, int-or-strings, quantities and embedded metadata,
+    // passes.
+    let deployment = json!({
+        "apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": "web", "labels": {"app": "web"}},
+        "spec": {
+            "replicas": 2,
+            "selector": {"matchLabels": {"app": "web"}},
+            "strategy": {"rollingUpdate": {"maxSurge": "25%", "maxUnavailable": 1}},
+            "template": {
+                "metadata": {"labels": {"app": "web"}, "annotations": {"a": "b"}},
+                "spec": {"containers": [{
+                    "name": "nginx", "image": "nginx",
+                    "ports": [{"containerPort": 80, "protocol": "TCP"}],
+                    "resources": {"limits": {"cpu": "500m", "memory": "128Mi"}},
+                    "env": [{"name": "A", "valueFrom": {"fieldRef": {"fieldPath": "metadata.name"}}}]
+                }]}
+            }
+        },
+        "status": {"replicas": 2, "conditions": [{"type": "Available", "status": "True"}]}
+    });
+    let uri = "/apis/apps/v1/namespaces/default/deployments?fieldValidation=Strict";
+    let created = post(&server, uri, &deployment).await;
+    assert_eq!(created.status, 201, "{}", created.json());
+    let mut nested = deployment.clone();
+    nested["metadata"]["name"] = json!("nested");
+    nested["spec"]["template"]["spec"]["containers"][0]["imagePullPolice"] = json!("Always");
+    let refused = post(&server, uri, &nested).await.json();
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .ends_with(r#"unknown field "spec.template.spec.containers[0].imagePullPolice""#),
+        "{refused}"
+    );
 }

@@ -26,6 +26,12 @@ use serde_json::{Value, json};
 use super::resources::{self, ResourceType};
 use super::service::Body;
 
+/// A built-in kind's schema with references resolved, for strict field validation; `None`
+/// for custom kinds.
+pub fn builtin_schema(group: &str, version: &str, kind: &str) -> Option<&'static Value> {
+    builtin::builtins().resolved(group, version, kind)
+}
+
 /// Which document a request asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Document {

@@ -24,6 +24,8 @@ pub struct Builtins {
     pub definitions: BTreeMap<String, Value>,
     /// Each kind's definition name, by (group, version, kind).
     names: Vec<((&'static str, &'static str, &'static str), String)>,
+    /// Each kind's schema with references resolved, for strict field validation.
+    resolved: OnceLock<BTreeMap<String, Value>>,
 }
 
 /// The built-in definitions, built on first use.
@@ -58,7 +60,11 @@ impl Builtins {
             definitions.insert(name.clone(), kind_definition(kind));
             names.push(((kind.group, kind.version, kind.kind), name));
         }
-        Self { definitions, names }
+        Self {
+            definitions,
+            names,
+            resolved: OnceLock::new(),
+        }
     }
 
     /// The definition name of a built-in kind.
@@ -67,6 +73,22 @@ impl Builtins {
             .iter()
             .find(|(key, _)| *key == (group, version, kind))
             .map(|(_, name)| name.as_str())
+    }
+
+    /// A built-in kind's schema with every reference resolved and every object the testkit has
+    /// no schema for open: what strict field validation checks objects against.
+    pub fn resolved(&self, group: &str, version: &str, kind: &str) -> Option<&Value> {
+        let name = self.name_of(group, version, kind)?;
+        let resolved = self.resolved.get_or_init(|| {
+            self.names
+                .iter()
+                .filter_map(|(_, name)| {
+                    let schema = self.definitions.get(name)?;
+                    Some((name.clone(), resolve(schema, &self.definitions)))
+                })
+                .collect()
+        });
+        resolved.get(name)
     }
 }
 
@@ -146,6 +168,45 @@ fn restore_api_server_form(schema: &mut Value) {
     }
 }
 
+/// `schema` with every `$ref` replaced by its definition (the use site's description kept), and
+/// every object without declared fields open, as Go's decoding of a `map[string]any` is.
+fn resolve(schema: &Value, definitions: &BTreeMap<String, Value>) -> Value {
+    let Some(node) = schema.as_object() else {
+        return schema.clone();
+    };
+    if let Some(target) = node
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix(V3_PREFIX))
+        .and_then(|name| definitions.get(name))
+    {
+        let mut resolved = resolve(target, definitions);
+        if let (Some(description), Some(fields)) =
+            (node.get("description"), resolved.as_object_mut())
+        {
+            fields.insert("description".into(), description.clone());
+        }
+        return resolved;
+    }
+    let mut node = node.clone();
+    if let Some(Value::Object(properties)) = node.get_mut("properties") {
+        for property in properties.values_mut() {
+            *property = resolve(property, definitions);
+        }
+    }
+    for child in ["items", "additionalProperties"] {
+        if let Some(value) = node.get(child).filter(|v| v.is_object()) {
+            let resolved = resolve(value, definitions);
+            node.insert(child.into(), resolved);
+        }
+    }
+    let mut resolved = Value::Object(node);
+    if is_opaque_object(&resolved) {
+        resolved["x-kubernetes-preserve-unknown-fields"] = json!(true);
+    }
+    resolved
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,6 +278,26 @@ mod tests {
         assert_eq!(
             limits["additionalProperties"]["$ref"],
             format!("{V3_PREFIX}{}", meta::QUANTITY)
+        );
+    }
+
+    #[test]
+    fn resolved_schemas_inline_references_and_leave_unknown_types_open() {
+        let builtins = builtins();
+        let deployment = builtins.resolved("apps", "v1", "Deployment").unwrap();
+        let template_metadata = property(deployment, "spec.template.metadata");
+        assert_eq!(property(template_metadata, "labels")["type"], "object");
+        let fields_v1 = property(template_metadata, "managedFields.[].fieldsV1");
+        assert_eq!(fields_v1["x-kubernetes-preserve-unknown-fields"], true);
+        let daemon_set = builtins.resolved("apps", "v1", "DaemonSet").unwrap();
+        assert_eq!(
+            property(daemon_set, "status")["x-kubernetes-preserve-unknown-fields"],
+            true
+        );
+        assert!(
+            builtins
+                .resolved("app.example.com", "v1", "WebApp")
+                .is_none()
         );
     }
 }
