@@ -2,7 +2,9 @@
 //!
 //! ```text
 //! cargo run --example testkit_server --features testkit -- 127.0.0.1:8001
-//! kubectl --server http://127.0.0.1:8001 get configmaps -A
+//! export KUBECONFIG=/tmp/webop-testkit-8001.kubeconfig   # printed by the example
+//! kubectl apply -f config/crd/bases/ && kubectl apply -f webapp.yaml
+//! kubectl get webapps && kubectl explain webapps.spec
 //! ```
 
 use std::net::SocketAddr;
@@ -21,7 +23,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let server = webop::testkit::ApiServer::new();
     let bound = server.serve_http(address).await?;
+    let kubeconfig =
+        std::env::temp_dir().join(format!("webop-testkit-{}.kubeconfig", bound.port()));
+    std::fs::write(&kubeconfig, webop::testkit::kubeconfig(bound))?;
     println!("webop testkit API server on http://{bound} (Ctrl-C to stop)");
+    println!("export KUBECONFIG={}", kubeconfig.display());
     tokio::signal::ctrl_c().await?;
     Ok(())
 }

@@ -39,6 +39,11 @@ impl Catalog {
         })
     }
 
+    /// Every served type.
+    pub fn types(&self) -> &[ResourceType] {
+        &self.types
+    }
+
     /// Serves (or re-serves, after a change) the type a CRD defines.
     pub fn install(&mut self, resource_type: ResourceType) {
         self.types

@@ -1,5 +1,6 @@
 //! An optional loopback HTTP/1.1 listener in front of the same service, so kubectl and other
-//! processes can talk to a test server (`kubectl --server http://127.0.0.1:PORT get cm`).
+//! processes can talk to a test server (`kubectl --server http://127.0.0.1:PORT get cm`, or
+//! `kubectl --kubeconfig` with a file holding [`kubeconfig`]).
 
 use std::net::SocketAddr;
 
@@ -30,4 +31,40 @@ pub async fn serve(service: ApiService, address: SocketAddr) -> std::io::Result<
         }
     });
     Ok(bound)
+}
+
+/// A kubeconfig whose current context (`webop-testkit`, namespace `default`, no credentials)
+/// points at a server listening on `address`.
+pub fn kubeconfig(address: SocketAddr) -> String {
+    format!(
+        "apiVersion: v1
+kind: Config
+clusters:
+- name: webop-testkit
+  cluster:
+    server: http://{address}
+users:
+- name: webop-testkit
+  user: {{}}
+contexts:
+- name: webop-testkit
+  context:
+    cluster: webop-testkit
+    user: webop-testkit
+    namespace: default
+current-context: webop-testkit
+"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kubeconfig_points_at_the_address() {
+        let config = kubeconfig("127.0.0.1:8001".parse().unwrap());
+        assert!(config.contains("    server: http://127.0.0.1:8001\n"));
+        assert!(config.contains("current-context: webop-testkit\n"));
+    }
 }

@@ -30,6 +30,7 @@ mod gc;
 mod handlers;
 mod listener;
 mod objects;
+mod openapi;
 mod patch;
 mod request;
 mod resources;
@@ -49,6 +50,7 @@ use std::sync::{Arc, Mutex};
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 
 pub use faults::{Counters, Faults, Matcher};
+pub use listener::kubeconfig;
 pub use request::Verb;
 pub use service::{ApiService, Body};
 pub use status::{ApiError, FieldError, FieldErrorKind};
@@ -194,8 +196,8 @@ impl ApiServer {
     }
 
     /// Serves the same API over plain HTTP on a loopback address (`127.0.0.1:0` picks a port),
-    /// for kubectl and other processes. Returns the bound address. Must be called inside a
-    /// Tokio runtime; serves until the runtime stops.
+    /// for kubectl and other processes ([`kubeconfig`] writes a kubeconfig for it). Returns the
+    /// bound address. Must be called inside a Tokio runtime; serves until the runtime stops.
     pub async fn serve_http(&self, address: SocketAddr) -> std::io::Result<SocketAddr> {
         listener::serve(self.service.clone(), address).await
     }

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use super::openapi::Document;
 use super::status::{ApiError, ApiResult};
 
 /// Kubernetes request verbs, as RBAC and audit logs name them.
@@ -90,6 +91,8 @@ pub enum Route {
     ResourceList(String, String),
     /// A resource, collection or subresource.
     Resource(Target),
+    /// An OpenAPI document.
+    OpenApi(super::openapi::Document),
 }
 
 /// Parses a request path.
@@ -103,6 +106,9 @@ pub fn route(path: &str) -> ApiResult<Route> {
         ["version"] => return Ok(Route::Version),
         ["api"] => return Ok(Route::CoreVersions),
         ["apis"] => return Ok(Route::Groups),
+        ["openapi", "v2"] => return Ok(Route::OpenApi(Document::V2)),
+        ["openapi", "v3"] => return Ok(Route::OpenApi(Document::V3Discovery)),
+        ["openapi", "v3", key @ ..] => return Ok(Route::OpenApi(Document::V3(key.join("/")))),
         ["apis", group] => return Ok(Route::Group((*group).to_string())),
         ["api", version] => return Ok(Route::ResourceList(String::new(), (*version).to_string())),
         ["apis", group, version] => {

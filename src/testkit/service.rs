@@ -16,6 +16,7 @@ use serde_json::{Value, json};
 use super::discovery::Catalog;
 use super::faults::{Counters, Faults};
 use super::handlers::{self, Reply, Request, State, WatchReply};
+use super::openapi;
 use super::request::{self, Query, Route, Verb};
 use super::resources::ResourceType;
 use super::status::ApiError;
@@ -176,6 +177,18 @@ impl ApiService {
         let query = Query::parse(parts.uri.query());
         let target = match request::route(&path)? {
             Route::Resource(target) => target,
+            Route::OpenApi(document) => {
+                if parts.method != http::Method::GET {
+                    return Err(ApiError::method_not_allowed(format!(
+                        "the server does not allow this method on the requested resource ({})",
+                        parts.method
+                    )));
+                }
+                self.shared.counters.record(Verb::Get, &path);
+                // Built outside the lock: documents are large and the types are cheap to copy.
+                let types = self.shared.lock().catalog.types().to_vec();
+                return Ok(openapi::respond(&document, &types, &parts));
+            }
             discovery => {
                 self.shared.counters.record(Verb::Get, &path);
                 let state = self.shared.lock();
@@ -198,7 +211,7 @@ impl ApiService {
                     Route::ResourceList(group, version) => {
                         state.catalog.resource_list(&group, &version)
                     }
-                    Route::Resource(_) => None,
+                    Route::Resource(_) | Route::OpenApi(_) => None,
                 };
                 return document
                     .map(|d| json_response(200, &d))

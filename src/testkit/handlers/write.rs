@@ -3,7 +3,7 @@
 //! managedFields, no-op detection, and deletion once the last finalizer is gone.
 
 use super::*;
-use crate::testkit::builtins;
+use crate::testkit::{builtins, openapi};
 
 fn check_type_and_namespace(context: &Context<'_>, object: &mut Value) -> ApiResult<()> {
     if !object.is_object() {
@@ -74,30 +74,47 @@ fn check_namespace_accepts(state: &State, context: &Context<'_>) -> ApiResult<()
     }
 }
 
-/// Schema processing of custom resources, and checks of CRD objects themselves.
+/// `fieldValidation=Strict` refusing fields the kind's schema does not declare.
+fn strict_decoding_error(context: &Context<'_>, unknown: &[String]) -> ApiError {
+    let kind = &context.resource_type.kind;
+    let fields: Vec<String> = unknown
+        .iter()
+        .map(|f| format!("unknown field {f:?}"))
+        .collect();
+    ApiError::bad_request(format!(
+        "{kind} in version {:?} cannot be handled as a {kind}: strict decoding error: {}",
+        context.version,
+        fields.join(", ")
+    ))
+}
+
+/// Schema processing of custom resources (and of built-in kinds under strict field
+/// validation), and checks of CRD objects themselves.
 fn admit(
     context: &Context<'_>,
     object: &mut Value,
     old: Option<&Value>,
     name: &str,
 ) -> ApiResult<()> {
-    if let Some(schema) = context.resource_type.schema(&context.version) {
+    let strict = context.request.query.get("fieldValidation") == Some("Strict");
+    let rt = &context.resource_type;
+    if let Some(schema) = rt.schema(&context.version) {
         let unknown = schema::prune_and_default(object, schema);
-        if !unknown.is_empty() && context.request.query.get("fieldValidation") == Some("Strict") {
-            let kind = &context.resource_type.kind;
-            let fields: Vec<String> = unknown
-                .iter()
-                .map(|f| format!("unknown field {f:?}"))
-                .collect();
-            return Err(ApiError::bad_request(format!(
-                "{kind} in version {:?} cannot be handled as a {kind}: strict decoding error: {}",
-                context.version,
-                fields.join(", ")
-            )));
+        if strict && !unknown.is_empty() {
+            return Err(strict_decoding_error(context, &unknown));
         }
         let errors = schema::validate(object, old, schema);
         if !errors.is_empty() {
             return Err(context.invalid(name, &errors));
+        }
+    } else if strict
+        && let Some(schema) = openapi::builtin_schema(&rt.group, &context.version, &rt.kind)
+    {
+        // Built-in objects are kept as sent otherwise; only a strict request is refused, as
+        // Go's strict decoding of the typed object refuses it.
+        let unknown = schema::unknown_fields(object, schema);
+        if !unknown.is_empty() {
+            return Err(strict_decoding_error(context, &unknown));
         }
     }
     if context.resource_type.group == "apiextensions.k8s.io"

@@ -20,6 +20,12 @@ pub fn prune_and_default(object: &mut Value, schema: &Value) -> Vec<String> {
     removed
 }
 
+/// The paths of the fields of `object` that its root schema does not declare (what pruning
+/// would drop), leaving the object as it is.
+pub fn unknown_fields(object: &Value, schema: &Value) -> Vec<String> {
+    prune::prune_root(&mut object.clone(), schema)
+}
+
 /// Validates an object against its root schema, including CEL rules (with `old` for transition
 /// rules). Returns every problem found.
 pub fn validate(object: &Value, old: Option<&Value>, schema: &Value) -> Vec<FieldError> {
