@@ -97,6 +97,34 @@ fn groups() {
 }
 
 #[test]
+fn a_group_that_repeats_the_domain_is_refused() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    refused(
+        &dir,
+        &create_api("app.example.com", "v1", "WebApp"),
+        "app.example.com",
+        "would become \"app.example.com.example.com\"); pass --group app",
+    );
+}
+
+#[test]
+fn a_kind_whose_plural_is_no_resource_name_is_refused() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    let kind = format!("W{}", "a".repeat(62)); // plural "waaa...as": 64 characters
+    refused(
+        &dir,
+        &create_api("app", "v1", &kind),
+        &kind,
+        "is not a valid resource name",
+    );
+    let mut shorter = create_api("app", "v1", &kind);
+    shorter.extend(["--plural", "was"]);
+    support::run_ok(&dir, &shorter);
+}
+
+#[test]
 fn domains() {
     let long = long_name();
     for domain in ["Example.com", "-a.com", "a..b", long.as_str()] {

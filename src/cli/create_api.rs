@@ -112,10 +112,12 @@ pub(super) fn run(args: CreateApiArgs, cwd: &Path, out: &mut dyn Write) -> anyho
 fn check(args: &CreateApiArgs, project: &Project) -> anyhow::Result<Resource> {
     validate::kind(&args.kind)?;
     validate::group(&args.group)?;
+    validate::group_without_domain(&args.group, &project.domain)?;
     validate::qualified_group(&args.group, &project.domain)?;
     validate::version(&args.version)?;
-    if let Some(plural) = &args.plural {
-        validate::plural(plural)?;
+    match &args.plural {
+        Some(plural) => validate::plural(plural)?,
+        None => validate::derived_plural(&args.kind, &crate::names::plural(&args.kind))?,
     }
     if let Some(image) = &args.image {
         validate::image(image)?;

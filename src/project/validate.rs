@@ -97,6 +97,31 @@ pub fn qualified_group(group: &str, domain: &str) -> Result<(), Invalid> {
     ))
 }
 
+/// A group must not repeat the domain: webop appends it (`--group app` → `app.example.com`), so
+/// `--group app.example.com` would become `app.example.com.example.com`.
+pub fn group_without_domain(group: &str, domain: &str) -> Result<(), Invalid> {
+    if group == domain || group.ends_with(&format!(".{domain}")) {
+        let short = group
+            .strip_suffix(domain)
+            .map(|g| g.trim_end_matches('.'))
+            .unwrap_or(group);
+        let hint = if short.is_empty() {
+            "a group of its own".to_owned()
+        } else {
+            format!("--group {short}")
+        };
+        return Err(invalid(
+            "group",
+            group,
+            format!(
+                "a group is given without the project's domain, which webop appends \
+                 ({group:?} would become \"{group}.{domain}\"); pass {hint}"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// A version: `^v\d+((alpha|beta)\d+)?$`.
 pub fn version(value: &str) -> Result<(), Invalid> {
     version_rule(value).map_err(|rule| invalid("version", value, rule))
@@ -150,6 +175,18 @@ pub fn project_name(value: &str) -> Result<(), Invalid> {
 /// A plural resource name: lower-case alphanumerics and '-' (a DNS-1123 label).
 pub fn plural(value: &str) -> Result<(), Invalid> {
     dns_label_rule("plural", value).map_err(|rule| invalid("plural", value, rule))
+}
+
+/// The plural derived from `kind` must be a DNS-1123 label too (the API server refuses a longer
+/// resource name).
+pub fn derived_plural(kind: &str, plural: &str) -> Result<(), Invalid> {
+    dns_label_rule("plural", plural).map_err(|rule| {
+        invalid(
+            "kind",
+            kind,
+            format!("its plural {plural:?} is not a valid resource name: {rule}; pass a shorter --plural"),
+        )
+    })
 }
 
 /// ASCII without spaces, quotes, backslashes, braces or '#': safe in every generated file.
