@@ -280,6 +280,32 @@ fn user_owned_files_keep_their_edits() {
 }
 
 #[test]
+fn a_kustomize_line_the_user_commented_out_stays_out() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    create_webapp(&dir);
+    let rbac = read(&dir, "config/rbac/kustomization.yaml")
+        .replace("- webapp_admin_role.yaml\n", "# - webapp_admin_role.yaml\n");
+    std::fs::write(dir.join("config/rbac/kustomization.yaml"), &rbac).unwrap();
+    let second_version = [
+        "create",
+        "api",
+        "--group",
+        "app",
+        "--version",
+        "v2",
+        "--kind",
+        "WebApp",
+        "--controller=false",
+    ];
+    run_ok(&dir, &second_version);
+    let mut again = second_version.to_vec();
+    again.push("--force");
+    run_ok(&dir, &again);
+    assert_eq!(read(&dir, "config/rbac/kustomization.yaml"), rbac);
+}
+
+#[test]
 fn a_missing_marker_is_an_error_naming_file_and_marker() {
     let (_temp, dir) = project_dir();
     init_webapp(&dir);

@@ -7,8 +7,9 @@ pub fn marker(name: &str) -> String {
 }
 
 /// `contents` with each of `lines` inserted above the marker line `name`, with the marker's
-/// indentation, unless the file already has that line (so inserting twice changes nothing).
-/// `None` when the file has no such marker.
+/// indentation, unless the file already has that line, or has it commented out (so inserting
+/// twice changes nothing, and a line the user commented out stays out). `None` when the file
+/// has no such marker.
 pub fn insert(contents: &str, name: &str, lines: &[String]) -> Option<String> {
     let marker = marker(name);
     let is_marker = |line: &str| {
@@ -23,10 +24,15 @@ pub fn insert(contents: &str, name: &str, lines: &[String]) -> Option<String> {
         .chars()
         .take_while(|c| c.is_whitespace())
         .collect();
+    let present = |line: &str| {
+        existing
+            .iter()
+            .any(|have| have.trim() == line || uncommented(have) == Some(line))
+    };
     let missing: Vec<String> = lines
         .iter()
+        .filter(|line| !present(line.trim()))
         .map(|line| format!("{indent}{line}"))
-        .filter(|line| !existing.contains(&line.as_str()))
         .collect();
     if missing.is_empty() {
         return Some(contents.to_owned());
@@ -43,6 +49,14 @@ pub fn insert(contents: &str, name: &str, lines: &[String]) -> Option<String> {
         out.push_str(line);
     }
     Some(out)
+}
+
+/// The text of a commented-out line (`# - a.yaml`, `#- a.yaml`, `// pub mod a;`), trimmed.
+fn uncommented(line: &str) -> Option<&str> {
+    let text = line.trim();
+    text.strip_prefix("//")
+        .or_else(|| text.strip_prefix('#'))
+        .map(str::trim)
 }
 
 #[cfg(test)]
@@ -75,6 +89,20 @@ mod tests {
         let twice = insert(&once, "crdkustomizeresource", &lines(&["- b.yaml"])).unwrap();
         assert_eq!(once, twice);
         assert_eq!(once.matches("- a.yaml").count(), 1);
+    }
+
+    #[test]
+    fn a_line_the_user_commented_out_stays_out() {
+        for commented in ["# - b.yaml", "#- b.yaml", "  #  - b.yaml"] {
+            let text = KUSTOMIZATION.replace("- a.yaml\n", &format!("- a.yaml\n{commented}\n"));
+            let out = insert(&text, "crdkustomizeresource", &lines(&["- b.yaml"])).unwrap();
+            assert_eq!(out, text, "{commented}");
+        }
+        let rust = "pub mod a;\n// pub mod b;\n// +webop:scaffold:modules\n";
+        assert_eq!(
+            insert(rust, "modules", &lines(&["pub mod b;"])).unwrap(),
+            rust
+        );
     }
 
     #[test]
