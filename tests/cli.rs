@@ -65,6 +65,59 @@ fn every_command_shows_an_example() {
 }
 
 #[test]
+fn a_boolean_flag_with_a_separate_value_gets_a_tip() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    let stderr = fails(
+        &dir,
+        &[
+            "create",
+            "api",
+            "--group",
+            "infra",
+            "--version",
+            "v1",
+            "--kind",
+            "Cluster",
+            "--namespaced",
+            "false",
+        ],
+    );
+    assert!(stderr.contains("unexpected argument 'false'"), "{stderr}");
+    assert!(stderr.contains("`--namespaced=false`"), "{stderr}");
+}
+
+#[test]
+fn make_manifests_runs_only_the_webop_that_scaffolded_the_project() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    let make = |webop: &str| {
+        std::process::Command::new("make")
+            .args(["--no-print-directory", "webop-version"])
+            .arg(format!("WEBOP={webop}"))
+            .current_dir(&dir)
+            .output()
+            .expect("make runs")
+    };
+    let ours = make(env!("CARGO_BIN_EXE_webop"));
+    assert!(
+        ours.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ours.stderr)
+    );
+    let other = make("/nonexistent/webop");
+    let stderr = String::from_utf8_lossy(&other.stderr);
+    assert!(!other.status.success());
+    assert!(
+        stderr.contains(&format!(
+            "this project was scaffolded by webop {}, but /nonexistent/webop is not installed",
+            env!("CARGO_PKG_VERSION")
+        )),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn version_and_completion() {
     let dir = tempfile::tempdir().unwrap();
     assert_eq!(
@@ -122,7 +175,8 @@ fn the_report_says_what_happened_to_each_file() {
     ] {
         assert!(report.contains(line), "{line:?} not in\n{report}");
     }
-    // Again, with --force: user-owned files are rewritten only where they differ.
+    // Again, with --force: user-owned files are rewritten only where they differ, and the
+    // report names each file whose content it replaced.
     std::fs::write(dir.join("src/controller/webapp_controller.rs"), "// mine\n").unwrap();
     let report = run_ok(
         &dir,
@@ -143,7 +197,9 @@ fn the_report_says_what_happened_to_each_file() {
         ],
     );
     assert!(
-        report.contains("updated src/controller/webapp_controller.rs\n"),
+        report.contains(
+            "overwritten src/controller/webapp_controller.rs (its content was yours: replaced because of --force)\n"
+        ),
         "{report}"
     );
     assert!(
@@ -161,11 +217,15 @@ fn a_second_kind_extends_the_tool_owned_modules_and_the_kustomizations() {
     run_ok(&dir, CACHE);
     let api = read(&dir, "api/src/lib.rs");
     assert!(
-        api.contains("webop::crd::assemble([v1::WebApp::crd_version(), v1::Cache::crd_version()])"),
+        api.contains("pub mod v1;\n// +webop:scaffold:apiversions\n"),
+        "{api}"
+    );
+    assert!(
+        api.contains("        v1::WebApp::crd_version(),\n        v1::Cache::crd_version(),\n        // +webop:scaffold:crdversions\n"),
         "{api}"
     );
     let v1 = read(&dir, "api/src/v1/mod.rs");
-    assert!(v1.contains("mod cache_types;\nmod webapp_types;\n\npub use cache_types::*;\npub use webapp_types::*;\n"), "{v1}");
+    assert!(v1.contains("mod cache_types;\nmod webapp_types;\n// +webop:scaffold:kindmodules\n\npub use cache_types::*;\npub use webapp_types::*;\n// +webop:scaffold:kindexports\n"), "{v1}");
     let controllers = read(&dir, "src/controller/mod.rs");
     assert!(
         controllers.contains("pub mod cache_controller;\npub mod webapp_controller;\n"),
@@ -246,16 +306,63 @@ fn an_edited_tool_owned_file_is_never_overwritten_without_force() {
     let (_temp, dir) = project_dir();
     init_webapp(&dir);
     create_webapp(&dir);
-    let edited = read(&dir, "api/src/lib.rs").replace("pub mod v1;", "pub mod v1;\npub mod extra;");
-    std::fs::write(dir.join("api/src/lib.rs"), &edited).unwrap();
+    let edited = read(&dir, "src/controller/mod.rs") + "pub mod extra;\n";
+    std::fs::write(dir.join("src/controller/mod.rs"), &edited).unwrap();
     let stderr = fails(&dir, CACHE);
-    assert!(stderr.contains("api/src/lib.rs was edited"), "{stderr}");
+    assert!(
+        stderr.contains("src/controller/mod.rs was edited"),
+        "{stderr}"
+    );
     assert!(stderr.contains("--force"), "{stderr}");
 
     let mut forced = CACHE.to_vec();
     forced.push("--force");
-    run_ok(&dir, &forced);
-    assert!(!read(&dir, "api/src/lib.rs").contains("pub mod extra;"));
+    let report = run_ok(&dir, &forced);
+    assert!(
+        report.contains("overwritten src/controller/mod.rs (its content was yours"),
+        "{report}"
+    );
+    assert!(!read(&dir, "src/controller/mod.rs").contains("pub mod extra;"));
+}
+
+#[test]
+fn shared_api_types_have_a_home_that_later_commands_keep() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    create_webapp(&dir);
+    let lib = read(&dir, "api/src/lib.rs").replace(
+        "// +webop:scaffold:apiversions\n",
+        "// +webop:scaffold:apiversions\npub mod common;\n",
+    );
+    std::fs::write(dir.join("api/src/lib.rs"), &lib).unwrap();
+    let v1 = read(&dir, "api/src/v1/mod.rs").replace(
+        "// +webop:scaffold:kindexports\n",
+        "// +webop:scaffold:kindexports\n\nmod shared;\npub use shared::*;\n",
+    );
+    std::fs::write(dir.join("api/src/v1/mod.rs"), &v1).unwrap();
+    run_ok(&dir, CACHE);
+    run_ok(
+        &dir,
+        &[
+            "create",
+            "api",
+            "--group",
+            "app",
+            "--version",
+            "v2",
+            "--kind",
+            "WebApp",
+            "--controller=false",
+        ],
+    );
+    let lib = read(&dir, "api/src/lib.rs");
+    assert!(
+        lib.contains("pub mod v1;\npub mod v2;\n// +webop:scaffold:apiversions\npub mod common;\n"),
+        "{lib}"
+    );
+    let v1 = read(&dir, "api/src/v1/mod.rs");
+    assert!(v1.contains("mod cache_types;\nmod webapp_types;\n"), "{v1}");
+    assert!(v1.ends_with("mod shared;\npub use shared::*;\n"), "{v1}");
 }
 
 #[test]
@@ -319,6 +426,40 @@ fn a_missing_marker_is_an_error_naming_file_and_marker() {
         ),
         "{stderr}"
     );
+}
+
+#[test]
+fn a_read_only_project_root_is_named_and_nothing_is_reported_as_written() {
+    use std::os::unix::fs::PermissionsExt;
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    // Files are written atomically (a temporary file renamed over them): PROJECT, at the top,
+    // needs a writable root.
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let output = support::run(
+        &dir,
+        &[
+            "create",
+            "api",
+            "--group",
+            "app",
+            "--version",
+            "v1",
+            "--kind",
+            "WebApp",
+        ],
+    );
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert!(!output.status.success());
+    assert!(
+        stderr.contains(&format!("{} is read-only", dir.display())),
+        "{stderr}"
+    );
+    assert!(!stdout.contains("created"), "{stdout}");
 }
 
 #[test]

@@ -63,6 +63,7 @@ fn a_plain_project_builds_passes_its_tests_and_regenerates_its_manifests() {
     );
 
     build_test_and_lint(&dir);
+    rbac_and_serde_in_the_api_crate(&dir);
 
     let kustomize = Command::new("kubectl")
         .arg("kustomize")
@@ -73,5 +74,37 @@ fn a_plain_project_builds_passes_its_tests_and_regenerates_its_manifests() {
         kustomize.status.success(),
         "kubectl kustomize: {}",
         String::from_utf8_lossy(&kustomize.stderr)
+    );
+}
+
+/// `#[rbac]` in the API crate counts, as controller-gen reads the markers of every package; and
+/// serde's own derives, which kube-rs code imports, give the same CRD as the prelude's.
+fn rbac_and_serde_in_the_api_crate(dir: &Path) {
+    manifests(dir);
+    let harbors = dir.join("config/crd/bases/ship.example.org_harbors.yaml");
+    let crd_before = std::fs::read_to_string(&harbors).unwrap();
+    let types = dir.join("api/src/v1/harbor_types.rs");
+    let source = std::fs::read_to_string(&types).unwrap().replacen(
+        "use webop::prelude::*;\n",
+        "use serde::{Deserialize, Serialize};\nuse webop::prelude::*;\n\n\
+         #[rbac(groups = [\"batch\"], resources = [\"jobs\"], verbs = [\"get\", \"list\", \"watch\"])]\n\
+         pub struct JobReader;\n",
+        1,
+    );
+    std::fs::write(&types, source).unwrap();
+    manifests(dir);
+    assert_eq!(std::fs::read_to_string(&harbors).unwrap(), crd_before);
+    let role = std::fs::read_to_string(dir.join("config/rbac/role.yaml")).unwrap();
+    assert!(role.contains("  - jobs\n"), "{role}");
+    support::cargo_in(
+        dir,
+        &[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ],
     );
 }

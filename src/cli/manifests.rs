@@ -42,10 +42,11 @@ pub(super) fn run(args: ManifestsArgs, cwd: &Path, out: &mut dyn Write) -> anyho
             generated.push((path_string(&file.path), file.contents));
         }
     }
-    let src = root.join("src");
-    let rules = crate::rbac::rules_in_dir(&src).map_err(|e| {
-        anyhow::anyhow!("cannot collect the #[rbac] rules of {}: {e}", src.display())
-    })?;
+    // As controller-gen reads the markers of every package of `paths=./...`: the sources of
+    // every package of the workspace (the API crate's too), not their tests.
+    let sources = source_dirs(&root)?;
+    let rules = crate::rbac::rules_in_dirs(&sources)
+        .map_err(|e| anyhow::anyhow!("cannot collect the #[rbac] rules: {e}"))?;
     // Like controller-gen, no rules means no role.yaml.
     if !rules.is_empty() {
         let role = crate::manifests::role_file(&rules);
@@ -86,6 +87,58 @@ fn crds(root: &Path, project: &Project) -> anyhow::Result<Vec<Value>> {
     let crds: Vec<Value> = serde_json::from_slice(&output.stdout)
         .with_context(|| format!("`{shown}` did not print a JSON array of CRDs"))?;
     Ok(crds)
+}
+
+/// The directories of the library and binary sources of every package of the workspace at
+/// `root` (`src/`, `api/src/`), from `cargo metadata`.
+fn source_dirs(root: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let shown = "cargo metadata --no-deps --format-version 1";
+    let output = Command::new(&cargo)
+        .args([
+            "metadata",
+            "--no-deps",
+            "--format-version",
+            "1",
+            "--offline",
+        ])
+        .current_dir(root)
+        .stdin(Stdio::null())
+        .output()
+        .with_context(|| format!("cannot run `{shown}`"))?;
+    if !output.status.success() {
+        bail!(
+            "`{shown}` failed ({}): {}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr).trim()
+        );
+    }
+    let metadata: Value = serde_json::from_slice(&output.stdout)
+        .with_context(|| format!("`{shown}` did not print JSON"))?;
+    let mut dirs: Vec<std::path::PathBuf> = metadata["packages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|package| package["targets"].as_array().into_iter().flatten())
+        .filter(|target| {
+            target["kind"].as_array().is_some_and(|kinds| {
+                kinds
+                    .iter()
+                    .any(|k| k == "lib" || k == "bin" || k == "proc-macro")
+            })
+        })
+        .filter_map(|target| target["src_path"].as_str())
+        .filter_map(|path| Path::new(path).parent().map(Path::to_owned))
+        .collect();
+    dirs.sort();
+    // `api/src/bin` is inside `api/src`: keep the outermost directories only.
+    let mut outermost: Vec<std::path::PathBuf> = Vec::new();
+    for dir in dirs {
+        if !outermost.iter().any(|kept| dir.starts_with(kept)) {
+            outermost.push(dir);
+        }
+    }
+    Ok(outermost)
 }
 
 /// A manifest's project-relative path in the `/`-separated form the scaffold plan uses.

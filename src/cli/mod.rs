@@ -68,7 +68,16 @@ pub enum CreateCommand {
 
 /// Runs `webop` with the process's arguments in the current directory.
 pub fn main() -> ExitCode {
-    let cli = Cli::try_parse().unwrap_or_else(|e| e.exit());
+    let cli = Cli::try_parse().unwrap_or_else(|error| {
+        let args: Vec<String> = std::env::args().collect();
+        if let Some(hint) = bool_flag_hint(&args) {
+            // clap colours its message only for a terminal; the tip follows it.
+            let _ = error.print();
+            eprintln!("\n{hint}");
+            std::process::exit(error.exit_code());
+        }
+        error.exit()
+    });
     let result = std::env::current_dir()
         .context("cannot read the current directory")
         .and_then(|cwd| execute(cli, &cwd, &mut std::io::stdout().lock()));
@@ -81,6 +90,18 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// The boolean flags that take their value after `=` (`--namespaced=false`).
+const BOOL_FLAGS: [&str; 3] = ["--namespaced", "--resource", "--controller"];
+
+/// A tip for `--namespaced false`, which clap reads as a flag and a stray argument.
+fn bool_flag_hint(args: &[String]) -> Option<String> {
+    args.windows(2).find_map(|pair| {
+        let (flag, value) = (pair[0].as_str(), pair[1].as_str());
+        (BOOL_FLAGS.contains(&flag) && matches!(value, "true" | "false"))
+            .then(|| format!("tip: boolean flags take their value after `=`: `{flag}={value}`"))
+    })
+}
+
 /// Runs the command line `args` (the program name first) as if in directory `cwd`, writing the
 /// report to `out`. What `webop` runs, minus the process: for tests and benchmarks.
 pub fn run<I, T>(args: I, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()>
@@ -88,7 +109,16 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    execute(Cli::try_parse_from(args)?, cwd, out)
+    let args: Vec<T> = args.into_iter().collect();
+    let strings: Vec<String> = args
+        .iter()
+        .map(|a| a.clone().into().to_string_lossy().into_owned())
+        .collect();
+    let cli = Cli::try_parse_from(args).map_err(|error| match bool_flag_hint(&strings) {
+        Some(hint) => anyhow::anyhow!("{error}\n{hint}"),
+        None => error.into(),
+    })?;
+    execute(cli, cwd, out)
 }
 
 /// Runs a parsed command line.
@@ -108,15 +138,17 @@ pub fn execute(cli: Cli, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> 
     }
 }
 
-/// Plans `request`, prints the report and, unless `dry_run`, writes the files.
+/// Plans `request` and, unless `dry_run`, writes the files; then prints what happened to each
+/// file. A failure prints only the error: nothing was written.
 fn scaffold(request: &Request, dry_run: bool, out: &mut dyn Write) -> anyhow::Result<()> {
     let templates = Templates::load()?;
     let plan = scaffold::plan(&RealFs, &templates, request)?;
+    if !dry_run {
+        scaffold::apply(&RealFs, request.root, &plan)?;
+    }
     out.write_all(plan.report().as_bytes())?;
     if dry_run {
         writeln!(out, "dry run: no file was written")?;
-    } else {
-        scaffold::apply(&RealFs, request.root, &plan)?;
     }
     Ok(())
 }

@@ -15,7 +15,7 @@ use serde_json::{Map, Value, json};
 
 use merge::{Policy, normalize_rules};
 #[cfg(feature = "cli")]
-pub use scan::{ScanError, rules_in_dir};
+pub use scan::{ScanError, rules_in_dir, rules_in_dirs};
 
 /// One `#[rbac(...)]` attribute: controller-gen's `+kubebuilder:rbac` marker.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

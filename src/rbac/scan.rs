@@ -50,9 +50,18 @@ impl fmt::Display for SourceProblem {
 /// in source order. Errors name the file, line and column; all files are checked before
 /// failing.
 pub fn rules_in_dir(dir: &Path) -> Result<Vec<Rule>, ScanError> {
+    rules_in_dirs(&[dir.to_owned()])
+}
+
+/// The `#[rbac]` rules of every `*.rs` file under any of `dirs` (each file once, however many
+/// of the directories hold it), as [`rules_in_dir`].
+pub fn rules_in_dirs(dirs: &[PathBuf]) -> Result<Vec<Rule>, ScanError> {
     let mut files = Vec::new();
-    collect_rust_files(dir, &mut files)?;
+    for dir in dirs {
+        collect_rust_files(dir, &mut files)?;
+    }
     files.sort();
+    files.dedup();
 
     let mut rules = Vec::new();
     let mut problems = Vec::new();

@@ -43,7 +43,7 @@ pub fn apply(fs: &dyn FileSystem, root: &Path, plan: &Plan) -> Result<(), ApplyE
         let path = root.join(&change.path);
         let step = create_parents(fs, &path, &mut journal).and_then(|()| {
             let keep = match change.action {
-                Action::Update => {
+                Action::Update | Action::Overwrite => {
                     let old = fs.read(&path).map_err(|e| describe("read", &path, e))?;
                     let permissions = fs
                         .permissions(&path)

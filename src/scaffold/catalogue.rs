@@ -51,13 +51,15 @@ pub struct Entry {
 /// Lines `create api` inserts above a `+webop:scaffold:<marker>` line of a user-owned file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Insertion {
-    /// The file, relative to the project root.
+    /// The file, relative to the project root (a one-line template: `api/src/{{ version }}/mod.rs`).
     pub file: &'static str,
-    /// The marker name: the line is `# +webop:scaffold:<marker>`.
+    /// The marker name: the line is `# +webop:scaffold:<marker>` (`//` in Rust files).
     pub marker: &'static str,
     /// One-line templates, rendered with the kind's context.
     pub lines: &'static [&'static str],
     pub needs: Needs,
+    /// Where the lines go among those above the marker.
+    pub order: Order,
 }
 
 const fn project(template: &'static str) -> Entry {
@@ -76,6 +78,7 @@ const fn resource(template: &'static str, needs: Needs) -> Entry {
     }
 }
 
+use super::markers::Order;
 use Flavour::{Any, DeployImage, Plain};
 use Needs::{Api, Controller};
 
@@ -95,6 +98,8 @@ pub const ENTRIES: &[Entry] = &[
         needs: Needs::WebopPath,
     },
     project("api/Cargo.toml.tera"),
+    // User-owned, so that shared types have a home (`pub mod common;`): `create api` inserts
+    // each version's module and each kind's CRD version at its markers.
     project("api/src/lib.rs"),
     project("api/src/bin/crdgen.rs"),
     project("src/main.rs"),
@@ -117,7 +122,8 @@ pub const ENTRIES: &[Entry] = &[
     project("config/rbac/role_binding.yaml"),
     project("config/rbac/leader_election_role.yaml"),
     project("config/rbac/leader_election_role_binding.yaml"),
-    // One module per API version, listing its kinds.
+    // One module per API version, listing its kinds: written by the first `create api` of the
+    // version, then extended at its markers.
     Entry {
         template: "api/src/{{ version }}/mod.rs",
         scope: Scope::Version,
@@ -163,10 +169,39 @@ pub const ENTRIES: &[Entry] = &[
 /// created by the first `create api`).
 pub const INSERTIONS: &[Insertion] = &[
     Insertion {
+        file: "api/src/lib.rs",
+        marker: "apiversions",
+        lines: &["pub mod {{ version }};"],
+        needs: Api(Any),
+        order: Order::Sorted,
+    },
+    Insertion {
+        file: "api/src/lib.rs",
+        marker: "crdversions",
+        lines: &["{{ version }}::{{ kind }}::crd_version(),"],
+        needs: Api(Any),
+        order: Order::Append,
+    },
+    Insertion {
+        file: "api/src/{{ version }}/mod.rs",
+        marker: "kindmodules",
+        lines: &["mod {{ kind_lower }}_types;"],
+        needs: Api(Any),
+        order: Order::Sorted,
+    },
+    Insertion {
+        file: "api/src/{{ version }}/mod.rs",
+        marker: "kindexports",
+        lines: &["pub use {{ kind_lower }}_types::*;"],
+        needs: Api(Any),
+        order: Order::Sorted,
+    },
+    Insertion {
         file: "config/crd/kustomization.yaml",
         marker: "crdkustomizeresource",
         lines: &["- bases/{{ group_domain }}_{{ plural }}.yaml"],
         needs: Api(Any),
+        order: Order::Append,
     },
     Insertion {
         file: "config/rbac/kustomization.yaml",
@@ -177,12 +212,14 @@ pub const INSERTIONS: &[Insertion] = &[
             "- {{ kind_lower }}_viewer_role.yaml",
         ],
         needs: Api(Any),
+        order: Order::Append,
     },
     Insertion {
         file: "config/samples/kustomization.yaml",
         marker: "manifestskustomizesamples",
         lines: &["- {{ group }}_{{ version }}_{{ kind_lower }}.yaml"],
         needs: Api(Any),
+        order: Order::Append,
     },
 ];
 

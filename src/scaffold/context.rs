@@ -52,7 +52,6 @@ impl Variables {
             .map(|r| format!("{}::{}::crd_version()", r.version, r.kind))
             .collect();
         let mut vars = json!({
-            "crd_versions_on_one_line": fits_on_one_line(&crd_versions),
             "crd_versions": crd_versions,
             "webop_version": env!("CARGO_PKG_VERSION"),
             "cli_version": project.cli_version,
@@ -155,13 +154,6 @@ fn resource_values(project: &Project, resource: &Resource) -> Value {
     })
 }
 
-/// Whether rustfmt keeps `webop::crd::assemble([a, b])` (in `api/src/lib.rs`) on one line: the
-/// array within rustfmt's `array_width` (60) and the line within `max_width` (100).
-fn fits_on_one_line(items: &[String]) -> bool {
-    let array = items.join(", ").len() + 2;
-    array <= 60 && "    webop::crd::assemble()".len() + array <= 100
-}
-
 /// The versions that have at least one API type, in version order (`v1`, `v1beta1`, `v2`).
 pub fn api_versions(project: &Project) -> Vec<String> {
     let mut versions: Vec<String> = project
@@ -177,37 +169,7 @@ pub fn api_versions(project: &Project) -> Vec<String> {
 
 /// rustfmt's (style edition 2024) order of module names: digit runs compare as numbers.
 fn version_order(a: &str, b: &str) -> Ordering {
-    fn chunks(s: &str) -> Vec<(bool, &str)> {
-        let mut out = Vec::new();
-        let mut start = 0;
-        for (i, c) in s.char_indices().skip(1) {
-            let prev = s[..i].chars().last().is_some_and(|p| p.is_ascii_digit());
-            if prev != c.is_ascii_digit() {
-                out.push((prev, &s[start..i]));
-                start = i;
-            }
-        }
-        if !s.is_empty() {
-            out.push((
-                s[start..].starts_with(|c: char| c.is_ascii_digit()),
-                &s[start..],
-            ));
-        }
-        out
-    }
-    for (x, y) in chunks(a).into_iter().zip(chunks(b)) {
-        let order = match (x, y) {
-            ((true, x), (true, y)) => x
-                .parse::<u128>()
-                .unwrap_or(u128::MAX)
-                .cmp(&y.parse::<u128>().unwrap_or(u128::MAX)),
-            ((_, x), (_, y)) => x.cmp(y),
-        };
-        if order != Ordering::Equal {
-            return order;
-        }
-    }
-    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
+    super::markers::rustfmt_order(a, b)
 }
 
 /// `github.com/example/webapp-operator` → `https://github.com/example/webapp-operator`.

@@ -1,6 +1,8 @@
 //! `+webop:scaffold:<name>` insertion points: how `create api` extends a user-owned file without
 //! owning it.
 
+use std::cmp::Ordering;
+
 /// The text of a marker line, after its comment sign: `+webop:scaffold:<name>`.
 pub fn marker(name: &str) -> String {
     format!("+webop:scaffold:{name}")
@@ -11,6 +13,26 @@ pub fn marker(name: &str) -> String {
 /// twice changes nothing, and a line the user commented out stays out). `None` when the file
 /// has no such marker.
 pub fn insert(contents: &str, name: &str, lines: &[String]) -> Option<String> {
+    insert_in_order(contents, name, lines, Order::Append)
+}
+
+/// Where inserted lines go among the lines above a marker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// Right above the marker, after the lines already there.
+    Append,
+    /// Among the run of lines right above the marker, in rustfmt's order (`mod` and `use`
+    /// items, which `cargo fmt` would otherwise reorder).
+    Sorted,
+}
+
+/// [`insert`], with the lines placed by `order`.
+pub fn insert_in_order(
+    contents: &str,
+    name: &str,
+    lines: &[String],
+    order: Order,
+) -> Option<String> {
     let marker = marker(name);
     let is_marker = |line: &str| {
         let text = line.trim();
@@ -37,18 +59,73 @@ pub fn insert(contents: &str, name: &str, lines: &[String]) -> Option<String> {
     if missing.is_empty() {
         return Some(contents.to_owned());
     }
+    // Each new line goes before the line it lands at: the marker, or (sorted) the first line of
+    // the run above the marker that sorts after it.
+    let run_start = existing[..at]
+        .iter()
+        .rposition(|line| line.trim().is_empty() || uncommented(line).is_some())
+        .map_or(0, |i| i + 1);
+    let mut before: Vec<Vec<&String>> = vec![Vec::new(); existing.len() + 1];
+    for new in &missing {
+        let lands = match order {
+            Order::Append => at,
+            Order::Sorted => (run_start..at)
+                .find(|&i| rustfmt_order(existing[i].trim(), new.trim()) == Ordering::Greater)
+                .unwrap_or(at),
+        };
+        before[lands].push(new);
+    }
+    for group in &mut before {
+        if order == Order::Sorted {
+            group.sort_by(|a, b| rustfmt_order(a.trim(), b.trim()));
+        }
+    }
     let mut out =
         String::with_capacity(contents.len() + missing.iter().map(|l| l.len() + 1).sum::<usize>());
     for (i, line) in contents.split_inclusive('\n').enumerate() {
-        if i == at {
-            for new in &missing {
-                out.push_str(new);
-                out.push('\n');
-            }
+        for new in &before[i] {
+            out.push_str(new);
+            out.push('\n');
         }
         out.push_str(line);
     }
     Some(out)
+}
+
+/// rustfmt's (style edition 2024) order of items: digit runs compare as numbers, so `v2`
+/// sorts before `v10`.
+pub fn rustfmt_order(a: &str, b: &str) -> Ordering {
+    fn chunks(s: &str) -> Vec<(bool, &str)> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        for (i, c) in s.char_indices().skip(1) {
+            let prev = s[..i].chars().last().is_some_and(|p| p.is_ascii_digit());
+            if prev != c.is_ascii_digit() {
+                out.push((prev, &s[start..i]));
+                start = i;
+            }
+        }
+        if !s.is_empty() {
+            out.push((
+                s[start..].starts_with(|c: char| c.is_ascii_digit()),
+                &s[start..],
+            ));
+        }
+        out
+    }
+    for (x, y) in chunks(a).into_iter().zip(chunks(b)) {
+        let order = match (x, y) {
+            ((true, x), (true, y)) => x
+                .parse::<u128>()
+                .unwrap_or(u128::MAX)
+                .cmp(&y.parse::<u128>().unwrap_or(u128::MAX)),
+            ((_, x), (_, y)) => x.cmp(y),
+        };
+        if order != Ordering::Equal {
+            return order;
+        }
+    }
+    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
 }
 
 /// The text of a commented-out line (`# - a.yaml`, `#- a.yaml`, `// pub mod a;`), trimmed.
@@ -102,6 +179,35 @@ mod tests {
         assert_eq!(
             insert(rust, "modules", &lines(&["pub mod b;"])).unwrap(),
             rust
+        );
+    }
+
+    #[test]
+    fn sorted_lines_land_where_rustfmt_would_put_them() {
+        let text = "pub mod v1;\npub mod v2;\npub mod v10;\n// +webop:scaffold:apiversions\n";
+        let out = insert_in_order(
+            text,
+            "apiversions",
+            &lines(&["pub mod v1beta1;", "pub mod v11;", "pub mod v3;"]),
+            Order::Sorted,
+        )
+        .unwrap();
+        assert_eq!(
+            out,
+            "pub mod v1;\npub mod v1beta1;\npub mod v2;\npub mod v3;\npub mod v10;\npub mod v11;\n// +webop:scaffold:apiversions\n"
+        );
+        // Only the run right above the marker counts.
+        let text = "mod z;\n\nmod b_types;\n// +webop:scaffold:kindmodules\n";
+        let out = insert_in_order(
+            text,
+            "kindmodules",
+            &lines(&["mod a_types;"]),
+            Order::Sorted,
+        )
+        .unwrap();
+        assert_eq!(
+            out,
+            "mod z;\n\nmod a_types;\nmod b_types;\n// +webop:scaffold:kindmodules\n"
         );
     }
 

@@ -104,7 +104,8 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
                 .iter()
                 .map(|line| templates.render_str(line, &vars))
                 .collect::<Result<Vec<_>, _>>()?;
-            planner.insert(insertion.file, insertion.marker, &lines)?;
+            let file = templates.render_str(insertion.file, &vars)?;
+            planner.insert(&file, insertion.marker, &lines, insertion.order)?;
         }
     }
 
@@ -139,7 +140,7 @@ fn render(
         let wanted = match select {
             Select::ToolOwned => tool_owned,
             Select::InitUserOwned => !tool_owned && entry.scope == Scope::Project,
-            Select::UserOwnedOf(_) => !tool_owned && entry.scope == Scope::Resource,
+            Select::UserOwnedOf(_) => !tool_owned && entry.scope != Scope::Project,
         };
         if !wanted {
             continue;
@@ -176,6 +177,10 @@ fn instances(
         }
         Scope::Version => context::api_versions(project)
             .iter()
+            .filter(|v| match select {
+                Select::UserOwnedOf(only) => only.api.is_some() && **v == only.version,
+                _ => true,
+            })
             .map(|v| project_vars.clone().with(&Variables::version(project, v)))
             .collect(),
         Scope::Resource => project

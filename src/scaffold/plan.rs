@@ -13,6 +13,9 @@ use super::markers;
 pub enum Action {
     Create,
     Update,
+    /// `--force`: a user-owned file, or a tool-owned one the user edited, replaced; its
+    /// content is lost, so the report names it.
+    Overwrite,
     /// A user-owned file that exists: left alone (`--force` overwrites it).
     Skip,
     /// The file already has the planned bytes.
@@ -38,9 +41,12 @@ pub struct Plan {
 impl Plan {
     /// The changes that write: created and updated files.
     pub fn writes(&self) -> impl Iterator<Item = &Change> {
-        self.changes
-            .values()
-            .filter(|c| matches!(c.action, Action::Create | Action::Update))
+        self.changes.values().filter(|c| {
+            matches!(
+                c.action,
+                Action::Create | Action::Update | Action::Overwrite
+            )
+        })
     }
 
     /// The report a command prints, one line per file.
@@ -49,6 +55,7 @@ impl Plan {
         for change in self.changes.values() {
             let note = match change.action {
                 Action::Skip => " (exists; --force to overwrite)",
+                Action::Overwrite => " (its content was yours: replaced because of --force)",
                 _ => "",
             };
             let _ = writeln!(out, "{} {}{note}", change.action, change.path);
@@ -115,9 +122,8 @@ impl<'a> Planner<'a> {
         let action = match self.read(path)? {
             None => Action::Create,
             Some(disk) if disk == contents.as_bytes() => Action::Unchanged,
-            Some(disk) if self.force || previous.is_some_and(|p| p.as_bytes() == disk) => {
-                Action::Update
-            }
+            Some(disk) if previous.is_some_and(|p| p.as_bytes() == disk) => Action::Update,
+            Some(_) if self.force => Action::Overwrite,
             Some(_) => return Err(Conflict::Edited { path: path.into() }),
         };
         self.put(path, action, contents.into_bytes());
@@ -140,7 +146,7 @@ impl<'a> Planner<'a> {
         let (action, bytes) = match self.read(path)? {
             None => (Action::Create, contents.into_bytes()),
             Some(disk) if disk == contents.as_bytes() => (Action::Unchanged, disk),
-            Some(_) if self.force => (Action::Update, contents.into_bytes()),
+            Some(_) if self.force => (Action::Overwrite, contents.into_bytes()),
             Some(disk) => (Action::Skip, disk),
         };
         self.put(path, action, bytes);
@@ -149,7 +155,13 @@ impl<'a> Planner<'a> {
 
     /// Inserts `lines` above the `+webop:scaffold:<marker>` line of `path`: into the planned
     /// contents if this plan writes the file, else into the file on disk.
-    pub fn insert(&mut self, path: &str, marker: &str, lines: &[String]) -> Result<(), Conflict> {
+    pub fn insert(
+        &mut self,
+        path: &str,
+        marker: &str,
+        lines: &[String],
+        order: markers::Order,
+    ) -> Result<(), Conflict> {
         let planned = self
             .plan
             .changes
@@ -168,11 +180,12 @@ impl<'a> Planner<'a> {
             },
         };
         let text = String::from_utf8_lossy(&current);
-        let inserted =
-            markers::insert(&text, marker, lines).ok_or_else(|| Conflict::MissingMarker {
+        let inserted = markers::insert_in_order(&text, marker, lines, order).ok_or_else(|| {
+            Conflict::MissingMarker {
                 path: path.into(),
                 marker: marker.into(),
-            })?;
+            }
+        })?;
         let action = match action {
             Action::Create => Action::Create,
             _ if inserted.as_bytes() != current => Action::Update,
@@ -227,11 +240,10 @@ impl<'a> Planner<'a> {
             return Err(Conflict::ReadOnly { path: path.into() });
         }
         for ancestor in full.ancestors().skip(1) {
-            let shown = || {
-                ancestor
-                    .strip_prefix(&self.root)
-                    .map(|p| p.display().to_string())
-                    .unwrap_or_else(|_| ancestor.display().to_string())
+            // Relative to the project root; the root itself (or above it) by its full path.
+            let shown = || match ancestor.strip_prefix(&self.root) {
+                Ok(relative) if !relative.as_os_str().is_empty() => relative.display().to_string(),
+                _ => ancestor.display().to_string(),
             };
             match self.fs.entry(ancestor).map_err(io)? {
                 Entry::Missing => continue,
@@ -256,6 +268,7 @@ impl fmt::Display for Action {
         f.write_str(match self {
             Action::Create => "created",
             Action::Update => "updated",
+            Action::Overwrite => "overwritten",
             Action::Skip => "skipped",
             Action::Unchanged => "unchanged",
         })

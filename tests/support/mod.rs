@@ -138,9 +138,11 @@ pub fn create_webapp(dir: &Path) -> String {
 /// `program` to run in a generated project `dir`, with the workspace's target directory so that
 /// dependencies compile once.
 fn in_project(mut program: Command, dir: &Path) -> Command {
+    // A generated project is built once per test: incremental state would only fill the disk.
     program
         .current_dir(dir)
-        .env("CARGO_TARGET_DIR", target_dir());
+        .env("CARGO_TARGET_DIR", target_dir())
+        .env("CARGO_INCREMENTAL", "0");
     program
 }
 
