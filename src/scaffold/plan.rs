@@ -328,13 +328,19 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         fs::write(dir.path().join("k.yaml"), "r:\n# +webop:scaffold:m\n").unwrap();
         let mut p = planner(dir.path(), false);
-        p.insert("k.yaml", "m", &["- a".into()]).unwrap();
+        p.insert("k.yaml", "m", &["- a".into()], markers::Order::Append)
+            .unwrap();
         p.user_owned("new.yaml", "r:\n# +webop:scaffold:n\n".into())
             .unwrap();
-        p.insert("new.yaml", "n", &["- b".into()]).unwrap();
-        let err = p.insert("none.yaml", "m", &[]).unwrap_err();
+        p.insert("new.yaml", "n", &["- b".into()], markers::Order::Append)
+            .unwrap();
+        let err = p
+            .insert("none.yaml", "m", &[], markers::Order::Append)
+            .unwrap_err();
         assert!(matches!(err, Conflict::MissingFile { .. }));
-        let err = p.insert("new.yaml", "other", &[]).unwrap_err();
+        let err = p
+            .insert("new.yaml", "other", &[], markers::Order::Append)
+            .unwrap_err();
         assert!(err.to_string().contains("+webop:scaffold:other"), "{err}");
         let plan = p.finish().unwrap();
         assert_eq!(plan.report(), "updated k.yaml\ncreated new.yaml\n");
