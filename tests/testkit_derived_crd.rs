@@ -27,6 +27,7 @@ async fn the_derived_crd_validates_and_defaults_custom_resources() {
             image: "nginx".into(),
             replicas: 11,
             port: 80,
+            resources: None,
         },
     );
     let err = api

@@ -42,6 +42,7 @@ async fn custom_resources_are_rows_of_their_printer_columns() {
         image: "nginx:1.25".into(),
         replicas: 3,
         port: 80,
+        resources: None,
     };
     api.create(&PostParams::default(), &WebApp::new("demo", spec))
         .await
@@ -109,6 +110,7 @@ async fn a_table_watch_sends_one_row_per_event_and_the_columns_once() {
             image: "nginx".into(),
             replicas: 1,
             port: 80,
+            resources: None,
         };
         api.create(&PostParams::default(), &WebApp::new(name, spec))
             .await

@@ -142,6 +142,7 @@ pub async fn create_webapps(client: &Client, count: usize) {
             image: "nginx:1.25".to_owned(),
             replicas: 2,
             port: 8080,
+            resources: None,
         };
         let webapp = WebApp::new(&format!("app-{index}"), spec);
         webapps

@@ -84,12 +84,14 @@ impl Authority {
 
     /// A client certificate: Kubernetes reads the user name from the common name and the group
     /// from the organization.
-    pub fn client(&self, user: &str, group: &str) -> Result<CertifiedKey, Error> {
+    pub fn client(&self, user: &str, group: Option<&str>) -> Result<CertifiedKey, Error> {
         let mut params = CertificateParams::default();
         params.distinguished_name.push(DnType::CommonName, user);
-        params
-            .distinguished_name
-            .push(DnType::OrganizationName, group);
+        if let Some(group) = group {
+            params
+                .distinguished_name
+                .push(DnType::OrganizationName, group);
+        }
         params.extended_key_usages = vec![ExtendedKeyUsagePurpose::ClientAuth];
         self.sign(params)
     }

@@ -64,6 +64,7 @@ pub struct ControlPlane {
     kubeconfig_path: PathBuf,
     audit_log: PathBuf,
     client: kube::Client,
+    authority: Authority,
 }
 
 impl std::fmt::Debug for ControlPlane {
@@ -81,6 +82,17 @@ fn write_file(dir: &Path, name: &str, text: &str) -> Result<PathBuf, Error> {
     let path = dir.join(name);
     kubeconfig::write(&path, text)?;
     Ok(path)
+}
+
+/// A kubeconfig for `user` in `system:masters` (cluster admin).
+fn masters_kubeconfig(authority: &Authority, server: &str, user: &str) -> Result<String, Error> {
+    let credentials = authority.client(user, Some("system:masters"))?;
+    Ok(kubeconfig::render(
+        server,
+        authority.cert_pem(),
+        user,
+        &credentials,
+    ))
 }
 
 fn flag(name: &str, value: impl std::fmt::Display) -> String {
@@ -177,16 +189,7 @@ impl ControlPlane {
             Some(group),
         )?);
 
-        let user_kubeconfig = |user: &str| -> Result<String, Error> {
-            let credentials = authority.client(user, "system:masters")?;
-            Ok(kubeconfig::render(
-                &server,
-                authority.cert_pem(),
-                user,
-                &credentials,
-            ))
-        };
-        let admin = user_kubeconfig(ADMIN_USER)?;
+        let admin = masters_kubeconfig(&authority, &server, ADMIN_USER)?;
         let kubeconfig_path = write_file(&root, "kubeconfig", &admin)?;
         let client = kubeconfig::client(&admin).await?;
         let mut plane = Self {
@@ -199,6 +202,7 @@ impl ControlPlane {
             kubeconfig_path,
             audit_log,
             client,
+            authority,
         };
         plane.wait_ready().await?;
         plane.version = plane
@@ -213,7 +217,7 @@ impl ControlPlane {
             let config = write_file(
                 &root,
                 "controller-manager.kubeconfig",
-                &user_kubeconfig("system:kube-controller-manager")?,
+                &masters_kubeconfig(&plane.authority, &server, "system:kube-controller-manager")?,
             )?;
             let args = vec![
                 flag("kubeconfig", config.display()),
@@ -237,7 +241,7 @@ impl ControlPlane {
             let config = write_file(
                 &root,
                 "scheduler.kubeconfig",
-                &user_kubeconfig("system:kube-scheduler")?,
+                &masters_kubeconfig(&plane.authority, &server, "system:kube-scheduler")?,
             )?;
             let args = vec![
                 flag("kubeconfig", config.display()),
@@ -245,7 +249,11 @@ impl ControlPlane {
                 flag("secure-port", 0),
             ];
             plane.spawn("kube-scheduler", &path, &args)?;
-            let config = write_file(&root, "kwok.kubeconfig", &user_kubeconfig("system:kwok")?)?;
+            let config = write_file(
+                &root,
+                "kwok.kubeconfig",
+                &masters_kubeconfig(&plane.authority, &server, "system:kwok")?,
+            )?;
             let path = assets.path(Binary::Kwok)?;
             plane.spawn("kwok", &path, &kwok::args(&config))?;
             kwok::create_node(&plane.client).await?;
@@ -319,6 +327,14 @@ impl ControlPlane {
     /// A client acting as the cluster admin.
     pub fn client(&self) -> kube::Client {
         self.client.clone()
+    }
+
+    /// A client for `user`, in no group: it may do what RBAC grants that user, nothing more.
+    pub async fn client_as(&self, user: &str) -> Result<kube::Client, Error> {
+        let credentials = self.authority.client(user, None)?;
+        let config =
+            kubeconfig::render(&self.server, self.authority.cert_pem(), user, &credentials);
+        kubeconfig::client(&config).await
     }
 
     /// The API server's audit log.

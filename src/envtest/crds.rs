@@ -38,7 +38,7 @@ pub fn read_dir(dir: &Path) -> Result<Vec<CustomResourceDefinition>, Error> {
 
 fn read_file(path: &Path) -> Result<Vec<CustomResourceDefinition>, Error> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
-    let invalid = |reason: String| Error::InvalidCrd {
+    let invalid = |reason: String| Error::InvalidManifest {
         path: path.to_owned(),
         reason,
     };
@@ -66,7 +66,7 @@ pub async fn install(
         api.patch(&name, &params, &Patch::Apply(&object))
             .await
             .map_err(|e| Error::Install {
-                crd: name.clone(),
+                object: format!("CRD {name}"),
                 reason: e.to_string(),
             })?;
     }
@@ -75,7 +75,7 @@ pub async fn install(
         while !served(client, &api, crd).await {
             if tokio::time::Instant::now() > deadline {
                 return Err(Error::Install {
-                    crd: crd.metadata.name.clone().unwrap_or_default(),
+                    object: format!("CRD {}", crd.metadata.name.as_deref().unwrap_or_default()),
                     reason: format!("not established within {ESTABLISH_TIMEOUT:?}"),
                 });
             }

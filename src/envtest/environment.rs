@@ -98,7 +98,7 @@ impl EnvironmentBuilder {
             let server = ApiServer::new();
             for crd in &crds {
                 server.install_crd(crd).map_err(|e| Error::Install {
-                    crd: crd.metadata.name.clone().unwrap_or_default(),
+                    object: format!("CRD {}", crd.metadata.name.as_deref().unwrap_or_default()),
                     reason: e.to_string(),
                 })?;
             }
@@ -163,6 +163,21 @@ impl Environment {
     /// runs no workload controllers).
     pub fn runs(&self, binary: Binary) -> bool {
         self.control_plane().is_some_and(|plane| plane.runs(binary))
+    }
+
+    /// A client acting as `user`, who may do only what the ClusterRoles and Roles of `files`
+    /// grant (e.g. `config/rbac/role.yaml`): on a real API server, a controller run with it
+    /// proves its RBAC manifests are enough. The testkit authorizes nothing, so there it is the
+    /// admin client.
+    pub async fn client_with_rbac(
+        &self,
+        user: &str,
+        files: &[&std::path::Path],
+    ) -> Result<kube::Client, Error> {
+        match &self.server {
+            Server::Testkit(server) => Ok(server.client()),
+            Server::Real { plane, .. } => super::rbac::client_with_roles(plane, user, files).await,
+        }
     }
 
     /// The in-memory API server, for what only it can do (fault injection, paused clocks).

@@ -37,6 +37,7 @@ mod environment;
 mod kubeconfig;
 mod kwok;
 mod process;
+mod rbac;
 
 use std::path::{Path, PathBuf};
 
@@ -105,19 +106,19 @@ pub enum Error {
          `webop manifests`)"
     )]
     MissingCrdDir(PathBuf),
-    /// A CRD file could not be read.
-    #[error("{path}: not a valid CRD document: {reason}")]
-    InvalidCrd {
+    /// A manifest file (CRDs, RBAC roles) is not valid YAML or JSON.
+    #[error("{path}: not a valid manifest: {reason}")]
+    InvalidManifest {
         /// The file.
         path: PathBuf,
         /// The parse error.
         reason: String,
     },
-    /// A CRD could not be installed or was not served in time.
-    #[error("installing CRD {crd}: {reason}")]
+    /// An object (a CRD, an RBAC role) could not be installed, or a CRD was not served in time.
+    #[error("installing {object}: {reason}")]
     Install {
-        /// The CRD's name.
-        crd: String,
+        /// What (`CRD webapps.app.example.com`, `ClusterRole manager-role`).
+        object: String,
         /// Why.
         reason: String,
     },

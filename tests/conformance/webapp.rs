@@ -35,6 +35,10 @@ pub struct WebAppSpec {
     #[validate(minimum = 1, maximum = 65535)]
     #[schema(default = 80)]
     pub port: i32,
+
+    /// resources are the compute resources of the container. Without them it requests 10m of
+    /// CPU and 64Mi of memory, so that the scheduler can place it.
+    pub resources: Option<k8s_openapi::api::core::v1::ResourceRequirements>,
 }
 
 /// WebAppStatus defines the observed state of WebApp.

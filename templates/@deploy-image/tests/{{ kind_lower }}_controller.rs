@@ -6,8 +6,10 @@
 //! - otherwise webop's in-memory API server, offline and on a paused clock (a simulated minute
 //!   takes no time). It runs no workload controllers: the tests play the Deployment controller.
 //!
-//! The CRD comes from `config/crd/bases`, as deployed (`make test` regenerates it first).
+//! The CRD comes from `config/crd/bases`, as deployed (`make test` regenerates it first), and on
+//! a real API server the controller may do only what `config/rbac/role.yaml` grants.
 
+use std::path::Path;
 use std::time::Duration;
 
 use k8s_openapi::api::apps::v1::Deployment;
@@ -67,7 +69,12 @@ impl Cluster {
             Pods::NeverReady
         };
         let client = env.client();
-        let manager = Manager::with_client(client.clone(), Options::default(), "test");
+        let role = concat!(env!("CARGO_MANIFEST_DIR"), "/config/rbac/role.yaml");
+        let controller_client = env
+            .client_with_rbac({{ kind_lower }}_controller::FIELD_MANAGER, &[Path::new(role)])
+            .await
+            .expect("the controller's roles install");
+        let manager = Manager::with_client(controller_client, Options::default(), "test");
         let controller = tokio::spawn({{ kind_lower }}_controller::run(manager.clone()));
         Cluster {
             env,
@@ -90,6 +97,7 @@ impl Cluster {
             image: image.to_owned(),
             replicas,
             port,
+            resources: None,
         };
         self.api::<{{ api_alias }}::{{ kind }}>()
             .create(&PostParams::default(), &{{ api_alias }}::{{ kind }}::new(name, spec))
@@ -244,6 +252,18 @@ async fn a_{{ kind_lower }}_gets_a_deployment_a_service_and_a_status() {
         container(&deployment).ports.as_ref().unwrap()[0].container_port,
         8080
     );
+
+    // Pod Security "restricted", and requests the scheduler can place.
+    let security = container(&deployment).security_context.clone().unwrap();
+    assert_eq!(security.run_as_non_root, Some(true));
+    assert_eq!(security.allow_privilege_escalation, Some(false));
+    let dropped = security.capabilities.and_then(|c| c.drop).unwrap_or_default();
+    assert_eq!(dropped, ["ALL"]);
+    let pod = deployment.spec.template.spec.as_ref().unwrap();
+    let seccomp = pod.security_context.as_ref().unwrap().seccomp_profile.as_ref();
+    assert_eq!(seccomp.map(|p| p.type_.as_str()), Some("RuntimeDefault"));
+    let requests = container(&deployment).resources.as_ref().unwrap().requests.as_ref().unwrap();
+    assert!(requests.contains_key("cpu") && requests.contains_key("memory"), "{requests:?}");
 
     let service: Service = cluster.until("demo-svc", exists()).await;
     assert!(applied_by_the_controller(&service));
@@ -415,6 +435,7 @@ async fn an_invalid_{{ kind_lower }}_is_rejected_by_the_schema() {
             image: "{{ image }}".to_owned(),
             replicas: 11,
             port: 0,
+            resources: None,
         },
     );
     let error = {{ plural_var }}
@@ -437,6 +458,76 @@ async fn an_invalid_{{ kind_lower }}_is_rejected_by_the_schema() {
         .await
         .unwrap();
     assert!(deployments.items.is_empty());
+    cluster.stop().await;
+}
+
+#[tokio::test]
+async fn an_object_of_the_same_name_owned_by_someone_else_is_not_taken_over() {
+    let cluster = Cluster::start().await;
+    let theirs: Deployment = serde_json::from_value(json!({
+        "metadata": {"name": "demo-deploy"},
+        "spec": {
+            "selector": {"matchLabels": {"app": "theirs"}},
+            "template": {
+                "metadata": {"labels": {"app": "theirs"}},
+                "spec": {"containers": [{"name": "theirs", "image": "busybox:1.36"}]},
+            },
+        },
+    }))
+    .unwrap();
+    cluster
+        .api::<Deployment>()
+        .create(&PostParams::default(), &theirs)
+        .await
+        .unwrap();
+    cluster.create("demo", "{{ image }}", 2, 8080).await;
+
+    let degraded = |{{ kind_var }}: Option<&{{ api_alias }}::{{ kind }}>| {
+        let status = {{ kind_var }}.and_then(|w| w.status.as_ref());
+        status.is_some_and(|s| {
+            s.conditions
+                .iter()
+                .any(|c| c.type_ == "Degraded" && c.status == "True" && c.reason == "NotControlled")
+        })
+    };
+    let {{ kind_var }} = cluster.until("demo", degraded).await;
+    let condition = {{ kind_var }}.status.unwrap().conditions.into_iter().find(|c| c.type_ == "Degraded").unwrap();
+    assert!(condition.message.contains("Deployment demo-deploy"), "{}", condition.message);
+    assert_eq!(condition.observed_generation, Some(1));
+    let still_theirs = cluster.api::<Deployment>().get("demo-deploy").await.unwrap();
+    assert_eq!(container(&still_theirs).image.as_deref(), Some("busybox:1.36"));
+    assert!(still_theirs.owner_references().is_empty());
+    let events = cluster.api::<Event>().list(&ListParams::default()).await.unwrap();
+    assert!(
+        events.items.iter().any(|e| e.reason.as_deref() == Some("ReconcileFailed")),
+        "a ReconcileFailed event"
+    );
+    cluster.stop().await;
+}
+
+#[tokio::test]
+async fn a_{{ kind_lower }}_being_deleted_is_not_reconciled_back() {
+    let cluster = Cluster::start().await;
+    if cluster.env.is_real() && !cluster.env.runs(Binary::ControllerManager) {
+        eprintln!("skipped: foreground deletion needs kube-controller-manager in KUBEBUILDER_ASSETS");
+        return;
+    }
+    let {{ kind_var }} = cluster.running("demo").await;
+    cluster.env.reset_request_counts();
+    cluster
+        .api::<{{ api_alias }}::{{ kind }}>()
+        .delete("demo", &DeleteParams::foreground())
+        .await
+        .unwrap();
+    cluster
+        .deleted::<{{ api_alias }}::{{ kind }}>("demo", &{{ kind_var }}.uid().unwrap())
+        .await;
+    let requests = cluster.env.request_counts().unwrap();
+    for resource in ["deployments", "services"] {
+        for verb in [Verb::Create, Verb::Patch] {
+            assert_eq!(requests.get(verb, resource), 0, "{verb} {resource}: {requests:?}");
+        }
+    }
     cluster.stop().await;
 }
 
@@ -508,6 +599,7 @@ fn a_stuck_or_failing_rollout_is_failed_and_an_unchanged_state_keeps_its_times()
             image: "{{ image }}".to_owned(),
             replicas: 2,
             port: 80,
+            resources: None,
         },
     );
     {{ kind_var }}.metadata.generation = Some(4);

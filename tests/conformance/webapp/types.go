@@ -1,6 +1,9 @@
 package webapp
 
-import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+import (
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
 
 // WebAppSpec defines the desired state of WebApp
 type WebAppSpec struct {
@@ -19,6 +22,10 @@ type WebAppSpec struct {
 	// +kubebuilder:validation:Maximum=65535
 	// +kubebuilder:default=80
 	Port int32 `json:"port,omitempty"`
+
+	// resources are the compute resources of the container. Without them it requests 10m of
+	// CPU and 64Mi of memory, so that the scheduler can place it.
+	Resources *corev1.ResourceRequirements `json:"resources,omitempty"`
 }
 
 // WebAppPhase is the lifecycle phase of a WebApp.

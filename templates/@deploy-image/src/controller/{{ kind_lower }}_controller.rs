@@ -10,6 +10,16 @@
 //!   of watch events and reconciles;
 //! - nothing polls: a change to a {{ kind }} or to one of its children, deletion included, brings
 //!   the next reconcile.
+//!
+//! And to be safe to run:
+//! - an object of the same name that this {{ kind }} does not control is never taken over: the
+//!   first apply does not force, so another owner's fields are a conflict, reported in the
+//!   status (`Degraded`) and as an event;
+//! - a {{ kind }} being deleted is left to the garbage collector, never reconciled back;
+//! - the status reports the Deployment as this reconcile left it, and a failed reconcile as
+//!   `Degraded`, with the generation it saw;
+//! - the RBAC rules below grant only the verbs it sends (server-side apply creates and patches;
+//!   caches list and watch).
 
 use std::sync::Arc;
 
@@ -57,8 +67,26 @@ pub enum Error {
         name: String,
         source: kube::Error,
     },
+    #[error("{kind} {name} exists and is not controlled by this {{ kind }}: {reason}")]
+    NotControlled {
+        kind: String,
+        name: String,
+        reason: String,
+    },
     #[error("cannot write the status: {0}")]
     Status(kube::Error),
+}
+
+impl Error {
+    /// The `Degraded` condition's reason for this failure.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Error::MissingMetadata(_) => "InvalidObject",
+            Error::Apply { .. } => "ApplyFailed",
+            Error::NotControlled { .. } => "NotControlled",
+            Error::Status(_) => "StatusWriteFailed",
+        }
+    }
 }
 
 /// Runs the controller until the manager shuts down.
@@ -92,13 +120,17 @@ pub async fn run(manager: Manager) {
 ///
 /// `{{ plural }}/finalizers` update is what lets the children's owner references block the
 /// {{ kind }}'s deletion (`blockOwnerDeletion`) on clusters that enforce it.
-#[rbac(groups = ["{{ group_domain }}"], resources = ["{{ plural }}"], verbs = ["get", "list", "watch", "create", "update", "patch", "delete"])]
-#[rbac(groups = ["{{ group_domain }}"], resources = ["{{ plural }}/status"], verbs = ["get", "update", "patch"])]
+#[rbac(groups = ["{{ group_domain }}"], resources = ["{{ plural }}"], verbs = ["list", "watch"])]
+#[rbac(groups = ["{{ group_domain }}"], resources = ["{{ plural }}/status"], verbs = ["patch"])]
 #[rbac(groups = ["{{ group_domain }}"], resources = ["{{ plural }}/finalizers"], verbs = ["update"])]
-#[rbac(groups = ["apps"], resources = ["deployments"], verbs = ["get", "list", "watch", "create", "update", "patch", "delete"])]
-#[rbac(groups = [""], resources = ["services"], verbs = ["get", "list", "watch", "create", "update", "patch", "delete"])]
+#[rbac(groups = ["apps"], resources = ["deployments"], verbs = ["list", "watch", "create", "patch"])]
+#[rbac(groups = [""], resources = ["services"], verbs = ["list", "watch", "create", "patch"])]
 #[rbac(groups = ["events.k8s.io"], resources = ["events"], verbs = ["create", "patch"])]
 pub async fn reconcile({{ kind_var }}: Arc<{{ api_alias }}::{{ kind }}>, ctx: Arc<Context>) -> Result<Action, Error> {
+    // Deletion is the garbage collector's: applying children now would recreate what it removes.
+    if {{ kind_var }}.meta().deletion_timestamp.is_some() {
+        return Ok(Action::await_change());
+    }
     let result = reconcile_children(&{{ kind_var }}, &ctx).await;
     if let Err(error) = &result {
         publish(
@@ -109,6 +141,13 @@ pub async fn reconcile({{ kind_var }}: Arc<{{ api_alias }}::{{ kind }}>, ctx: Ar
             error.to_string(),
         )
         .await;
+        if !matches!(error, Error::Status(_)) {
+            let now = metav1::Time(k8s_openapi::jiff::Timestamp::now());
+            let status = failed_status(&{{ kind_var }}, error, now);
+            if {{ kind_var }}.status.as_ref() != Some(&status) {
+                write_status(&ctx, &{{ kind_var }}, &status).await?;
+            }
+        }
     }
     // No requeue: the watches on the {{ kind }} and its children bring the next reconcile.
     result.map(|()| Action::await_change())
@@ -121,8 +160,9 @@ async fn reconcile_children({{ kind_var }}: &{{ api_alias }}::{{ kind }}, ctx: &
     let cached_service = ctx.services.get(&ObjectRef::from_obj(&service));
 
     let mut changes = Vec::new();
-    changes.extend(apply(ctx, &deployment, cached_deployment.as_deref()).await?);
-    changes.extend(apply(ctx, &service, cached_service.as_deref()).await?);
+    let deployment = apply(ctx, {{ kind_var }}, &deployment, cached_deployment.as_deref()).await?;
+    changes.extend(deployment.change);
+    changes.extend(apply(ctx, {{ kind_var }}, &service, cached_service.as_deref()).await?.change);
     if !changes.is_empty() {
         let reason = if changes.iter().all(|c| c.starts_with("Created")) {
             "Created"
@@ -132,21 +172,31 @@ async fn reconcile_children({{ kind_var }}: &{{ api_alias }}::{{ kind }}, ctx: &
         publish(ctx, {{ kind_var }}, EventType::Normal, reason, changes.join(", ")).await;
     }
 
-    // The status reports the Deployment as the cache has seen it. Right after a create there
-    // is nothing to report yet; the Deployment's watch event brings the next reconcile.
-    if let Some(deployment) = cached_deployment {
-        let now = metav1::Time(k8s_openapi::jiff::Timestamp::now());
-        let status = observed_status({{ kind_var }}, &deployment, now);
-        if {{ kind_var }}.status.as_ref() != Some(&status) {
-            write_status(ctx, {{ kind_var }}, &status).await?;
-        }
+    // The status reports the Deployment as this reconcile left it: the API server's answer to
+    // the apply, or the cached copy when nothing was applied.
+    let now = metav1::Time(k8s_openapi::jiff::Timestamp::now());
+    let status = observed_status({{ kind_var }}, &deployment.object, now);
+    if {{ kind_var }}.status.as_ref() != Some(&status) {
+        write_status(ctx, {{ kind_var }}, &status).await?;
     }
     Ok(())
 }
 
-/// Applies `desired` unless its cached copy already carries every field of it. Returns what
-/// was done (`Created Deployment demo-deploy`), if anything.
-async fn apply<K>(ctx: &Context, desired: &K, cached: Option<&K>) -> Result<Option<String>, Error>
+/// A child as a reconcile left it, and what was done to it (`Created Deployment demo-deploy`).
+struct Applied<K> {
+    object: K,
+    change: Option<String>,
+}
+
+/// Applies `desired` unless its cached copy already carries every field of it. A child the
+/// cache has not seen yet is applied without force, so that an object of the same name with
+/// another owner's fields is a conflict rather than taken over.
+async fn apply<K>(
+    ctx: &Context,
+    owner: &{{ api_alias }}::{{ kind }},
+    desired: &K,
+    cached: Option<&K>,
+) -> Result<Applied<K>, Error>
 where
     K: Resource<DynamicType = (), Scope = k8s_openapi::NamespaceResourceScope>
         + Clone
@@ -154,28 +204,58 @@ where
         + serde::Serialize
         + serde::de::DeserializeOwned,
 {
-    if already_applied(desired, cached) {
-        return Ok(None);
+    let (kind, name) = (K::kind(&()).to_string(), desired.name_any());
+    if let Some(cached) = cached {
+        let controlled = cached
+            .owner_references()
+            .iter()
+            .any(|r| r.controller == Some(true) && Some(&r.uid) == owner.meta().uid.as_ref());
+        if !controlled {
+            return Err(Error::NotControlled {
+                kind,
+                name,
+                reason: "its controller is another object".to_owned(),
+            });
+        }
+        if already_applied(desired, Some(cached)) {
+            return Ok(Applied {
+                object: cached.clone(),
+                change: None,
+            });
+        }
     }
-    let (kind, name) = (K::kind(&()), desired.name_any());
     let namespace = desired
         .namespace()
         .ok_or(Error::MissingMetadata("namespace"))?;
-    let params = PatchParams::apply(FIELD_MANAGER).force();
-    Api::<K>::namespaced(ctx.client.clone(), &namespace)
+    let mut params = PatchParams::apply(FIELD_MANAGER);
+    params.force = cached.is_some();
+    let object = Api::<K>::namespaced(ctx.client.clone(), &namespace)
         .patch(&name, &params, &Patch::Apply(desired))
         .await
-        .map_err(|source| Error::Apply {
-            kind: kind.to_string(),
-            name: name.clone(),
-            source,
+        .map_err(|source| match &source {
+            // 409: fields another manager owns. 422 on the owner references: another controller.
+            kube::Error::Api(status) if cached.is_none() && matches!(status.code, 409 | 422) => {
+                Error::NotControlled {
+                    kind: kind.clone(),
+                    name: name.clone(),
+                    reason: status.message.clone(),
+                }
+            }
+            _ => Error::Apply {
+                kind: kind.clone(),
+                name: name.clone(),
+                source,
+            },
         })?;
     let verb = if cached.is_some() {
         "Updated"
     } else {
         "Created"
     };
-    Ok(Some(format!("{verb} {kind} {name}")))
+    Ok(Applied {
+        object,
+        change: Some(format!("{verb} {kind} {name}")),
+    })
 }
 
 /// Writes `status` through the status subresource (server-side apply: only status fields).
@@ -238,16 +318,18 @@ pub fn desired_deployment({{ kind_var }}: &{{ api_alias }}::{{ kind }}) -> Resul
             protocol: Some("TCP".to_owned()),
             ..Default::default()
         }]),
+        resources: Some(spec.resources.clone().unwrap_or_else(default_resources)),
+        // Pod Security "restricted": the image must run as a non-root user.
         security_context: Some(corev1::SecurityContext {
             allow_privilege_escalation: Some(false),
-{%- if run_as_user %}
             run_as_non_root: Some(true),
+{%- if run_as_user %}
             run_as_user: Some({{ run_as_user }}),
+{%- endif %}
             capabilities: Some(corev1::Capabilities {
                 drop: Some(vec!["ALL".to_owned()]),
                 ..Default::default()
             }),
-{%- endif %}
             ..Default::default()
         }),
         ..Default::default()
@@ -255,9 +337,7 @@ pub fn desired_deployment({{ kind_var }}: &{{ api_alias }}::{{ kind }}) -> Resul
     let pod = corev1::PodSpec {
         containers: vec![container],
         security_context: Some(corev1::PodSecurityContext {
-{%- if run_as_user %}
             run_as_non_root: Some(true),
-{%- endif %}
             seccomp_profile: Some(corev1::SeccompProfile {
                 type_: "RuntimeDefault".to_owned(),
                 ..Default::default()
@@ -285,6 +365,22 @@ pub fn desired_deployment({{ kind_var }}: &{{ api_alias }}::{{ kind }}) -> Resul
         },
         ..Default::default()
     })
+}
+
+/// What the container requests when the spec names no resources: enough for the scheduler to
+/// place it, little enough for any node.
+fn default_resources() -> corev1::ResourceRequirements {
+    use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
+    corev1::ResourceRequirements {
+        requests: Some(
+            [
+                ("cpu".to_owned(), Quantity("10m".to_owned())),
+                ("memory".to_owned(), Quantity("64Mi".to_owned())),
+            ]
+            .into(),
+        ),
+        ..Default::default()
+    }
 }
 
 /// The Service `<name>-svc` that exposes `{{ kind_var }}`'s port on the same port of its Pods.
@@ -400,6 +496,48 @@ pub fn observed_status(
     };
     if status != current {
         status.last_update_time = Some(now);
+    }
+    status
+}
+
+/// The status `{{ kind_var }}` reports after a failed reconcile: `Degraded` with the failure, for
+/// the generation it saw; the rest as it was.
+pub fn failed_status(
+    {{ kind_var }}: &{{ api_alias }}::{{ kind }},
+    error: &Error,
+    now: metav1::Time,
+) -> {{ api_alias }}::{{ kind }}Status {
+    let mut status = {{ kind_var }}.status.clone().unwrap_or_default();
+    let degraded = metav1::Condition {
+        type_: "Degraded".to_owned(),
+        status: "True".to_owned(),
+        reason: error.reason().to_owned(),
+        message: error.to_string(),
+        observed_generation: {{ kind_var }}.metadata.generation,
+        last_transition_time: now.clone(),
+    };
+    match status.conditions.iter_mut().find(|c| c.type_ == "Degraded") {
+        Some(current)
+            if current.status == degraded.status
+                && current.reason == degraded.reason
+                && current.message == degraded.message
+                && current.observed_generation == degraded.observed_generation => {}
+        Some(current) => {
+            let since = if current.status == degraded.status {
+                current.last_transition_time.clone()
+            } else {
+                now.clone()
+            };
+            *current = metav1::Condition {
+                last_transition_time: since,
+                ..degraded
+            };
+            status.last_update_time = Some(now);
+        }
+        None => {
+            status.conditions.push(degraded);
+            status.last_update_time = Some(now);
+        }
     }
     status
 }

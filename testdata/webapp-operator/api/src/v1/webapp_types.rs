@@ -1,3 +1,4 @@
+use k8s_openapi::api::core::v1 as corev1;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1 as metav1;
 use webop::prelude::*;
 
@@ -29,6 +30,10 @@ pub struct WebAppSpec {
     #[validate(minimum = 1, maximum = 65535)]
     #[schema(default = 80)]
     pub port: i32,
+
+    /// resources are the compute resources of the container. Without them it requests 10m of
+    /// CPU and 64Mi of memory, so that the scheduler can place it.
+    pub resources: Option<corev1::ResourceRequirements>,
 }
 
 /// WebAppStatus defines the observed state of WebApp.
