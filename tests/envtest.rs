@@ -314,6 +314,9 @@ async fn a_missing_crd_directory_says_to_generate_the_crds() {
         .await
         .unwrap_err();
     let message = error.to_string();
-    assert!(message.contains("/nonexistent/config/crd/bases"), "{message}");
+    assert!(
+        message.contains("/nonexistent/config/crd/bases"),
+        "{message}"
+    );
     assert!(message.contains("make manifests"), "{message}");
 }
