@@ -92,7 +92,8 @@ async fn metrics_probes_and_backoff_around_a_running_controller() {
     let failures = Arc::new(AtomicUsize::new(3));
     let controller = tokio::spawn(configmap_controller(manager.clone(), failures.clone()));
     eventually("readiness", async || get(probes, "/readyz").await.0 == 200).await;
-    let success = "reconcile_total{controller=\"configmaps\",result=\"success\"} 1";
+    let success =
+        "controller_runtime_reconcile_total{controller=\"configmaps\",result=\"success\"} 1";
     eventually("a success after three failures", async || {
         get(metrics, "/metrics")
             .await
@@ -103,10 +104,11 @@ async fn metrics_probes_and_backoff_around_a_running_controller() {
     .await;
     let text = get(metrics, "/metrics").await.1;
     for line in [
-        "reconcile_total{controller=\"configmaps\",result=\"error\"} 3",
-        "reconcile_errors_total{controller=\"configmaps\"} 3",
-        "reconcile_duration_seconds_count{controller=\"configmaps\"} 4",
-        "workqueue_depth{controller=\"configmaps\"} 0",
+        "controller_runtime_reconcile_total{controller=\"configmaps\",result=\"error\"} 3",
+        "controller_runtime_reconcile_errors_total{controller=\"configmaps\"} 3",
+        "controller_runtime_reconcile_time_seconds_count{controller=\"configmaps\"} 4",
+        "workqueue_depth{name=\"configmaps\",controller=\"configmaps\",priority=\"\"} 0",
+        "workqueue_retries_total{name=\"configmaps\",controller=\"configmaps\"} 3",
     ] {
         assert!(text.lines().any(|l| l == line), "no {line:?} in\n{text}");
     }

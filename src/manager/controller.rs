@@ -1,8 +1,7 @@
 //! [`ControllerKit`]: what one kube-runtime `Controller` gets from the manager: caches whose
-//! sync gates `/readyz`, reconcile metrics and tracing spans, per-object backoff and the
-//! work-queue depth.
+//! sync gates `/readyz`, controller-runtime's reconcile and work-queue metrics, tracing spans and
+//! per-object backoff.
 
-use std::collections::HashSet;
 use std::fmt::{Debug, Display};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -64,8 +63,6 @@ where
     backoff: Backoff,
     store: Store<K>,
     writer: Mutex<Option<reflector::store::Writer<K>>>,
-    /// Objects triggered and not yet reconciled: the work-queue depth.
-    queued: Mutex<HashSet<ObjectRef<K>>>,
 }
 
 impl<K> ControllerKit<K>
@@ -77,12 +74,13 @@ where
         ControllerKit {
             shared: Arc::new(Shared {
                 name,
-                metrics: manager.metrics().controller(name),
+                metrics: manager
+                    .metrics()
+                    .controller(name, manager.options().max_concurrent_reconciles),
                 manager,
                 backoff: Backoff::default(),
                 store,
                 writer: Mutex::new(Some(writer)),
-                queued: Mutex::new(HashSet::new()),
             }),
         }
     }
@@ -161,7 +159,7 @@ where
             .graceful_shutdown_on(manager.shutdown_signal())
     }
 
-    /// Wraps `reconcile` with a tracing span, the reconcile metrics, the work-queue depth and the
+    /// Wraps `reconcile` with a tracing span, the reconcile and work-queue metrics and the
     /// reset of the object's backoff on success.
     pub fn reconcile<Ctx, E, F, Fut>(
         &self,
@@ -174,8 +172,9 @@ where
     {
         let shared = self.shared.clone();
         move |object, context| {
-            shared.started(&ObjectRef::from_obj(&*object));
             let key = object_key(&*object);
+            shared.metrics.queue.start(&key);
+            shared.metrics.reconciles.started();
             let span = tracing::info_span!("reconcile", controller = shared.name, object = %key);
             let reconciling = reconcile(object, context);
             let shared = shared.clone();
@@ -183,13 +182,21 @@ where
                 let started = Instant::now();
                 let result = reconciling.await;
                 let outcome = match &result {
-                    Ok(_) => {
+                    Ok(action) => {
                         shared.backoff.reset(&key);
-                        Outcome::Success
+                        if *action == Action::await_change() {
+                            Outcome::Success
+                        } else {
+                            Outcome::RequeueAfter
+                        }
                     }
                     Err(_) => Outcome::Error,
                 };
-                shared.metrics.reconciled(outcome, started.elapsed());
+                shared
+                    .metrics
+                    .reconciles
+                    .finished(outcome, false, started.elapsed());
+                shared.metrics.queue.done(&key);
                 result
             }
             .instrument(span)
@@ -207,6 +214,7 @@ where
         move |object, error, _| {
             let key = object_key(&*object);
             let delay = shared.backoff.next_delay(&key);
+            shared.metrics.queue.add_after(&key, delay);
             tracing::warn!(controller = shared.name, object = %key, %error, retry_in = ?delay,
                 "reconcile failed");
             Action::requeue(delay)
@@ -242,6 +250,14 @@ where
     }
 }
 
+/// [`object_key`] of a reference.
+fn reference_key<K: Resource>(object: &ObjectRef<K>) -> String {
+    match &object.namespace {
+        Some(namespace) => format!("{namespace}/{}", object.name),
+        None => object.name.clone(),
+    }
+}
+
 /// The cache behind a watch stream has its first full list once the stream says `InitDone`
 /// (the reflector has applied it by then).
 fn mark_synced<T>(event: &watcher::Event<T>, synced: &Synced) {
@@ -257,14 +273,12 @@ where
     /// A change of `object` queued it, if it still exists (a deletion queues nothing: the
     /// controller skips objects missing from its cache).
     fn triggered(&self, object: ObjectRef<K>) {
-        let mut queued = self.queued.lock().unwrap_or_else(|e| e.into_inner());
+        let key = reference_key(&object);
         if self.store.get(&object).is_some() {
-            queued.insert(object);
+            self.metrics.queue.add(&key);
         } else {
-            // Deleted: the controller will not reconcile it.
-            queued.remove(&object);
+            self.metrics.queue.remove(&key);
         }
-        self.metrics.set_queue_depth(queued.len());
     }
 
     /// A change of `child` queues its controlling owner of kind `K`.
@@ -280,11 +294,5 @@ where
             }
             self.triggered(object);
         }
-    }
-
-    fn started(&self, object: &ObjectRef<K>) {
-        let mut queued = self.queued.lock().unwrap_or_else(|e| e.into_inner());
-        queued.remove(object);
-        self.metrics.set_queue_depth(queued.len());
     }
 }

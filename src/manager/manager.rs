@@ -61,15 +61,42 @@ impl Manager {
     /// `leader_election_id` names the Lease unless `--leader-election-id` does.
     pub async fn new(options: Options, leader_election_id: &str) -> Result<Self, Error> {
         let config = kube::Config::infer().await?;
+        Self::from_config(config, options, leader_election_id)
+    }
+
+    /// A manager on the cluster `config` describes: its requests are counted in
+    /// `rest_client_*` and rate-limited to `--kube-api-qps`/`--kube-api-burst`.
+    pub fn from_config(
+        config: kube::Config,
+        options: Options,
+        leader_election_id: &str,
+    ) -> Result<Self, Error> {
+        let metrics = Metrics::new();
+        let host = config
+            .cluster_url
+            .authority()
+            .map_or_else(String::new, ToString::to_string);
+        // Counted below the rate limiter: waiting for a turn is not the API server's latency.
+        let counted = metrics.rest_client_layer(&host);
         let limit = RateLimitLayer::new(options.kube_api_qps, options.kube_api_burst);
         let client = kube::client::ClientBuilder::try_from(config)?
+            .with_layer(&counted)
             .with_layer(&limit)
             .build();
-        Ok(Self::with_client(client, options, leader_election_id))
+        Ok(Self::assemble(client, metrics, options, leader_election_id))
     }
 
     /// A manager on `client` as it is (tests pass a `webop::testkit` client).
     pub fn with_client(client: Client, options: Options, leader_election_id: &str) -> Self {
+        Self::assemble(client, Metrics::new(), options, leader_election_id)
+    }
+
+    fn assemble(
+        client: Client,
+        metrics: Metrics,
+        options: Options,
+        leader_election_id: &str,
+    ) -> Self {
         let leader_election_id = options
             .leader_election_id
             .clone()
@@ -78,7 +105,7 @@ impl Manager {
             inner: Arc::new(Inner {
                 options,
                 client,
-                metrics: Metrics::new(),
+                metrics,
                 readiness: Readiness::default(),
                 shutdown: Shutdown::default(),
                 leader_election_id,

@@ -43,7 +43,10 @@ pub use backoff::{BASE_DELAY, Backoff, MAX_DELAY};
 pub use controller::{ControllerKit, object_key};
 pub use logging::init_logging;
 pub use manager::{Manager, Servers};
-pub use metrics::{ControllerMetrics, Metrics, Outcome};
+pub use metrics::{
+    ControllerMetrics, LeaderElectionMetrics, Metrics, Outcome, ReconcileMetrics,
+    RestClientMetrics, RestClientMetricsLayer, WorkQueue,
+};
 pub use options::{LogFormat, Options, parse_bind_address};
 pub use rate_limit::{RateLimit, RateLimitLayer};
 pub use readiness::{Readiness, Synced};

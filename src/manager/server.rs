@@ -5,15 +5,12 @@ use std::net::SocketAddr;
 
 use axum::Router;
 use axum::extract::State;
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use tokio::task::JoinHandle;
 
 use super::{Error, Metrics, Readiness, Shutdown};
-
-/// The Prometheus text format's content type.
-const PROMETHEUS_TEXT: &str = "text/plain; version=0.0.4; charset=utf-8";
 
 /// The routes of the metrics endpoint.
 pub fn metrics_routes(metrics: Metrics) -> Router {
@@ -30,8 +27,13 @@ pub fn probe_routes(readiness: Readiness) -> Router {
         .with_state(readiness)
 }
 
-async fn serve_metrics(State(metrics): State<Metrics>) -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, PROMETHEUS_TEXT)], metrics.encode())
+async fn serve_metrics(State(metrics): State<Metrics>, headers: HeaderMap) -> impl IntoResponse {
+    let accept = headers
+        .get(header::ACCEPT)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default();
+    let (content_type, text) = metrics.encode_for(accept);
+    ([(header::CONTENT_TYPE, content_type)], text)
 }
 
 async fn serve_readyz(State(readiness): State<Readiness>) -> (StatusCode, String) {
