@@ -1,5 +1,5 @@
-//! `webop::manager` against the testkit: the HTTP endpoints around a running controller, the
-//! per-object backoff, and leader election between two replicas.
+//! `webop::manager` against the testkit: the HTTP endpoints around a running controller,
+//! retries, panics and deletions, and leader election between two replicas.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -11,7 +11,7 @@ use kube::runtime::controller::Action;
 use kube::runtime::watcher;
 use kube::{Api, Client};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use webop::manager::{Manager, Options};
+use webop::manager::{ControllerKit, Manager, Options};
 use webop::testkit::ApiServer;
 
 /// `GET path` over plain HTTP/1.1: the status code and the body.
@@ -43,24 +43,45 @@ async fn create_configmap(client: &Client, name: &str) {
         .unwrap();
 }
 
-/// A controller of ConfigMaps whose reconcile fails `failures` times, then succeeds.
-async fn configmap_controller(manager: Manager, failures: Arc<AtomicUsize>) {
-    let kit = manager.controller::<ConfigMap>("configmaps");
-    let api = Api::<ConfigMap>::all(manager.client());
-    let reconcile = |_: Arc<ConfigMap>, failures: Arc<AtomicUsize>| async move {
-        let left = failures.load(Ordering::SeqCst);
-        if left > 0 {
-            failures.store(left - 1, Ordering::SeqCst);
-            return Err(std::io::Error::other("not yet"));
-        }
-        Ok(Action::await_change())
-    };
+/// Runs a controller of ConfigMaps whose reconcile is `behaviour`.
+async fn run_configmaps<F, Fut>(kit: ControllerKit<ConfigMap>, behaviour: F)
+where
+    F: Fn(Arc<ConfigMap>) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = Result<Action, std::io::Error>> + Send + 'static,
+{
+    let api = Api::<ConfigMap>::all(kit.manager().client());
+    let reconcile = move |object: Arc<ConfigMap>, _: Arc<()>| behaviour(object);
     let results = kit.build(api, watcher::Config::default()).run(
         kit.reconcile(reconcile),
         kit.error_policy(),
-        failures,
+        Arc::new(()),
     );
     kit.drive(results).await;
+}
+
+/// A controller of ConfigMaps whose reconcile fails `failures` times, then succeeds.
+async fn configmap_controller(manager: Manager, failures: Arc<AtomicUsize>) {
+    let kit = manager.controller::<ConfigMap>("configmaps");
+    run_configmaps(kit, move |_| {
+        let failures = failures.clone();
+        async move {
+            let left = failures.load(Ordering::SeqCst);
+            if left > 0 {
+                failures.store(left - 1, Ordering::SeqCst);
+                return Err(std::io::Error::other("not yet"));
+            }
+            Ok(Action::await_change())
+        }
+    })
+    .await;
+}
+
+/// The value of `series` (a name and its labels) in `manager`'s metrics.
+fn metric(manager: &Manager, series: &str) -> f64 {
+    let text = manager.metrics().encode();
+    text.lines()
+        .find_map(|line| line.strip_prefix(series)?.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no {series} in\n{text}"))
 }
 
 async fn eventually(what: &str, mut check: impl AsyncFnMut() -> bool) {
@@ -184,4 +205,83 @@ async fn one_replica_leads_and_a_release_hands_over() {
     second.shutdown();
     second_run.await.unwrap().unwrap();
     assert_eq!(leading.load(Ordering::SeqCst), 0);
+}
+
+#[tokio::test]
+async fn a_panicking_reconcile_is_retried_and_the_others_go_on() {
+    let server = ApiServer::new();
+    let client = server.client();
+    let manager = Manager::with_client(client.clone(), Options::default(), "test");
+    let kit = manager.controller::<ConfigMap>("configmaps");
+    let panics_left = Arc::new(AtomicUsize::new(2));
+    let controller = tokio::spawn(run_configmaps(kit, {
+        let panics_left = panics_left.clone();
+        move |object: Arc<ConfigMap>| {
+            let explosive = object.metadata.name.as_deref() == Some("explosive");
+            if explosive && panics_left.load(Ordering::SeqCst) > 0 {
+                panics_left.fetch_sub(1, Ordering::SeqCst);
+                panic!("explosive went off");
+            }
+            async { Ok(Action::await_change()) }
+        }
+    }));
+    create_configmap(&client, "explosive").await;
+    create_configmap(&client, "calm").await;
+    let succeeded =
+        "controller_runtime_reconcile_total{controller=\"configmaps\",result=\"success\"}";
+    eventually("both reconciled", async || {
+        metric(&manager, succeeded) == 2.0
+    })
+    .await;
+    let labels = "{controller=\"configmaps\"}";
+    let panics = metric(
+        &manager,
+        &format!("controller_runtime_reconcile_panics_total{labels}"),
+    );
+    assert_eq!(panics, 2.0);
+    let errors = metric(
+        &manager,
+        &format!("controller_runtime_reconcile_errors_total{labels}"),
+    );
+    assert_eq!(errors, 2.0);
+    let retries = "workqueue_retries_total{name=\"configmaps\",controller=\"configmaps\"}";
+    assert_eq!(metric(&manager, retries), 2.0);
+
+    // The controller still serves new objects.
+    create_configmap(&client, "late").await;
+    eventually("the late one reconciled", async || {
+        metric(&manager, succeeded) == 3.0
+    })
+    .await;
+    assert!(!controller.is_finished());
+    manager.shutdown();
+    controller.await.unwrap();
+}
+
+#[tokio::test]
+async fn a_deleted_objects_backoff_is_forgotten() {
+    let server = ApiServer::new();
+    let client = server.client();
+    let manager = Manager::with_client(client.clone(), Options::default(), "test");
+    let kit = manager.controller::<ConfigMap>("configmaps");
+    let controller = tokio::spawn(run_configmaps(kit.clone(), |_| async {
+        Err(std::io::Error::other("never"))
+    }));
+    create_configmap(&client, "doomed").await;
+    let errors = "controller_runtime_reconcile_errors_total{controller=\"configmaps\"}";
+    eventually("a few failures", async || metric(&manager, errors) >= 3.0).await;
+    assert_eq!(kit.rate_limiter().len(), 1);
+
+    Api::<ConfigMap>::namespaced(client, "default")
+        .delete("doomed", &Default::default())
+        .await
+        .unwrap();
+    eventually("the backoff to be forgotten", async || {
+        kit.rate_limiter().is_empty()
+    })
+    .await;
+    let depth = "workqueue_depth{name=\"configmaps\",controller=\"configmaps\",priority=\"\"}";
+    assert_eq!(metric(&manager, depth), 0.0);
+    manager.shutdown();
+    controller.await.unwrap();
 }

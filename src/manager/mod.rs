@@ -33,10 +33,13 @@ mod logging;
 mod manager;
 mod metrics;
 mod options;
+mod panics;
 mod rate_limit;
 mod readiness;
+mod requeue;
 mod server;
 mod shutdown;
+mod token_bucket;
 
 pub use applied::{already_applied, contains};
 pub use backoff::{BASE_DELAY, Backoff, MAX_DELAY};
@@ -48,8 +51,10 @@ pub use metrics::{
     RestClientMetrics, RestClientMetricsLayer, WorkQueue,
 };
 pub use options::{LogFormat, Options, parse_bind_address};
+pub use panics::ReconcileError;
 pub use rate_limit::{RateLimit, RateLimitLayer};
 pub use readiness::{Readiness, Synced};
+pub use requeue::{OVERALL_BURST, OVERALL_RATE, RequeueRateLimiter};
 pub use shutdown::Shutdown;
 
 /// Why the manager could not start or stopped with an error.
