@@ -1,5 +1,5 @@
 //! `webop::manager` against the testkit: the HTTP endpoints around a running controller,
-//! retries, panics and deletions, and leader election between two replicas.
+//! retries, panics and deletions (leader election: `manager_leader_election.rs`).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -165,46 +165,6 @@ async fn readyz_waits_for_the_caches() {
     eventually("readiness", async || get(probes, "/readyz").await.0 == 200).await;
     manager.shutdown();
     controller.await.unwrap();
-}
-
-// Real time: kube-lease-manager reads lease expiry from the system clock, which a paused Tokio
-// clock does not move. A three-second lease keeps the test short.
-#[tokio::test]
-async fn one_replica_leads_and_a_release_hands_over() {
-    let server = ApiServer::new();
-    let options = Options {
-        leader_elect: true,
-        leader_election_namespace: Some("default".to_owned()),
-        leader_election_lease_duration: 3,
-        ..Options::default()
-    };
-    let leading = Arc::new(AtomicUsize::new(0));
-    let replica = |name: &'static str| {
-        let manager = Manager::with_client(server.client(), options.clone(), "test-lease");
-        let leading = leading.clone();
-        let run = manager.clone().run(move |manager| async move {
-            leading.fetch_add(1, Ordering::SeqCst);
-            manager.shutdown_signal().await;
-            leading.fetch_sub(1, Ordering::SeqCst);
-            let _ = name;
-        });
-        (manager, tokio::spawn(run))
-    };
-    let (first, first_run) = replica("first");
-    eventually("a leader", async || leading.load(Ordering::SeqCst) == 1).await;
-    let (second, second_run) = replica("second");
-    tokio::time::sleep(Duration::from_secs(5)).await;
-    assert_eq!(leading.load(Ordering::SeqCst), 1, "one leader at a time");
-
-    first.shutdown();
-    first_run.await.unwrap().unwrap();
-    eventually("the second replica to take over", async || {
-        leading.load(Ordering::SeqCst) == 1
-    })
-    .await;
-    second.shutdown();
-    second_run.await.unwrap().unwrap();
-    assert_eq!(leading.load(Ordering::SeqCst), 0);
 }
 
 #[tokio::test]

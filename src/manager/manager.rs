@@ -7,8 +7,11 @@ use std::sync::Arc;
 use kube::Client;
 use kube::runtime::events::{Recorder, Reporter};
 use tokio::task::JoinHandle;
+use tokio::time::Instant;
 
-use super::leader::{Leadership, lease_namespace};
+use super::elector::Elector;
+use super::leader::{Leadership, Timings, identity, lease_namespace};
+use super::lease_lock::LeaseLock;
 use super::options::parse_bind_address;
 use super::{ControllerKit, Error, Metrics, Options, RateLimitLayer, Readiness, Shutdown, server};
 
@@ -21,6 +24,9 @@ pub struct Manager {
 struct Inner {
     options: Options,
     client: Client,
+    /// Leader election's own client: outside the rate limit of `client`, so that busy
+    /// controllers cannot delay a renewal past the renew deadline.
+    leader_election_client: Client,
     metrics: Metrics,
     readiness: Readiness,
     shutdown: Shutdown,
@@ -79,20 +85,31 @@ impl Manager {
         // Counted below the rate limiter: waiting for a turn is not the API server's latency.
         let counted = metrics.rest_client_layer(&host);
         let limit = RateLimitLayer::new(options.kube_api_qps, options.kube_api_burst);
-        let client = kube::client::ClientBuilder::try_from(config)?
+        let client = kube::client::ClientBuilder::try_from(config.clone())?
             .with_layer(&counted)
             .with_layer(&limit)
             .build();
-        Ok(Self::assemble(client, metrics, options, leader_election_id))
+        let leader_election_client = kube::client::ClientBuilder::try_from(config)?
+            .with_layer(&counted)
+            .build();
+        let clients = (client, leader_election_client);
+        Ok(Self::assemble(
+            clients,
+            metrics,
+            options,
+            leader_election_id,
+        ))
     }
 
-    /// A manager on `client` as it is (tests pass a `webop::testkit` client).
+    /// A manager on `client` as it is (tests pass a `webop::testkit` client); leader election
+    /// uses it too.
     pub fn with_client(client: Client, options: Options, leader_election_id: &str) -> Self {
-        Self::assemble(client, Metrics::new(), options, leader_election_id)
+        let clients = (client.clone(), client);
+        Self::assemble(clients, Metrics::new(), options, leader_election_id)
     }
 
     fn assemble(
-        client: Client,
+        (client, leader_election_client): (Client, Client),
         metrics: Metrics,
         options: Options,
         leader_election_id: &str,
@@ -105,6 +122,7 @@ impl Manager {
             inner: Arc::new(Inner {
                 options,
                 client,
+                leader_election_client,
                 metrics,
                 readiness: Readiness::default(),
                 shutdown: Shutdown::default(),
@@ -210,6 +228,7 @@ impl Manager {
         F: FnOnce(Manager) -> Fut,
         Fut: Future<Output = ()>,
     {
+        self.inner.options.validate()?;
         self.inner.shutdown.trigger_on_signals();
         let servers = self.serve().await?;
         let outcome = self.lead(controllers).await;
@@ -229,22 +248,22 @@ impl Manager {
             controllers(self.clone()).await;
             return Ok(());
         }
-        let client = self.client();
+        let client = self.inner.leader_election_client.clone();
         let namespace = lease_namespace(options.leader_election_namespace.as_deref(), &client);
-        let lease = &self.inner.leader_election_id;
-        let mut leadership = Leadership::compete(
-            client,
-            lease,
-            &namespace,
-            options.leader_election_lease_duration,
-        )
-        .await?;
+        let name = &self.inner.leader_election_id;
+        let lock = LeaseLock::new(client, &namespace, name);
+        let timings = Timings::of(options);
+        let elector = Elector::new(lock, identity(), timings.lease_duration);
+        let metrics = self.inner.metrics.leader_election(name);
+        let mut leadership = Leadership::start(elector, timings, metrics);
         let acquired = tokio::select! {
             acquired = leadership.acquired() => Some(acquired),
             () = self.shutdown_signal() => None,
         };
         let Some(acquired) = acquired else {
-            leadership.release().await;
+            leadership
+                .release(Instant::now() + timings.renew_deadline)
+                .await;
             return Ok(());
         };
         acquired?;
@@ -253,9 +272,11 @@ impl Manager {
             () = leadership.lost() => true,
         };
         if lost {
-            return Err(Error::LostLease(format!("{namespace}/{lease}")));
+            return Err(Error::LostLease(leadership.lease().to_owned()));
         }
-        leadership.release().await;
+        leadership
+            .release(Instant::now() + timings.renew_deadline)
+            .await;
         Ok(())
     }
 }

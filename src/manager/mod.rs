@@ -18,7 +18,8 @@
 //! - [`Options`]: kubebuilder's flags (`--metrics-bind-address`, `--health-probe-bind-address`,
 //!   `--leader-elect`, log format and level, concurrency, client QPS and burst).
 //! - [`Manager`]: the client (rate-limited by [`RateLimitLayer`]), `/metrics`, `/healthz`,
-//!   `/readyz`, leader election on a Lease, graceful shutdown on SIGTERM.
+//!   `/readyz`, leader election on a Lease (client-go's algorithm: a leader that cannot renew
+//!   within the renew deadline stops), graceful shutdown on SIGTERM.
 //! - [`ControllerKit`]: one controller's share: caches that gate readiness, reconcile metrics
 //!   and spans, per-object exponential [`Backoff`], the work-queue depth.
 //! - [`already_applied`]: whether a cached child already carries every field of the desired
@@ -27,7 +28,10 @@
 mod applied;
 mod backoff;
 mod controller;
+mod duration;
+mod elector;
 mod leader;
+mod lease_lock;
 mod logging;
 #[allow(clippy::module_inception)]
 mod manager;
@@ -44,6 +48,7 @@ mod token_bucket;
 pub use applied::{already_applied, contains};
 pub use backoff::{BASE_DELAY, Backoff, MAX_DELAY};
 pub use controller::{ControllerKit, object_key};
+pub use duration::parse_duration;
 pub use logging::init_logging;
 pub use manager::{Manager, Servers};
 pub use metrics::{
@@ -76,6 +81,8 @@ pub enum Error {
     Config(#[from] kube::config::InferConfigError),
     #[error("cannot build the Kubernetes client: {0}")]
     Client(#[from] kube::Error),
+    #[error("{0}")]
+    Options(String),
     #[error("leader election: {0}")]
     LeaderElection(String),
     #[error("lost the leader-election lease {0}; exiting so that another replica takes over")]
