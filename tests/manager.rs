@@ -49,7 +49,7 @@ where
     F: Fn(Arc<ConfigMap>) -> Fut + Send + Sync + 'static,
     Fut: Future<Output = Result<Action, std::io::Error>> + Send + 'static,
 {
-    let api = Api::<ConfigMap>::all(kit.manager().client());
+    let api = kit.manager().api::<ConfigMap>();
     let reconcile = move |object: Arc<ConfigMap>, _: Arc<()>| behaviour(object);
     let results = kit.build(api, watcher::Config::default()).run(
         kit.reconcile(reconcile),
@@ -242,6 +242,69 @@ async fn a_deleted_objects_backoff_is_forgotten() {
     .await;
     let depth = "workqueue_depth{name=\"configmaps\",controller=\"configmaps\",priority=\"\"}";
     assert_eq!(metric(&manager, depth), 0.0);
+    manager.shutdown();
+    controller.await.unwrap();
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_sync_period_reconciles_every_object_again() {
+    let server = ApiServer::new();
+    let client = server.client();
+    let options = Options {
+        sync_period: Some(Duration::from_secs(600)),
+        ..Options::default()
+    };
+    let manager = Manager::with_client(client.clone(), options, "test");
+    let controller = tokio::spawn(configmap_controller(manager.clone(), Arc::default()));
+    create_configmap(&client, "settings").await;
+    let succeeded =
+        "controller_runtime_reconcile_total{controller=\"configmaps\",result=\"success\"}";
+    eventually("the first reconcile", async || {
+        metric(&manager, succeeded) == 1.0
+    })
+    .await;
+    tokio::time::sleep(Duration::from_secs(599)).await;
+    assert_eq!(metric(&manager, succeeded), 1.0, "nothing changed yet");
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    eventually("the resync", async || metric(&manager, succeeded) == 2.0).await;
+    let adds = "workqueue_adds_total{name=\"configmaps\",controller=\"configmaps\"}";
+    assert_eq!(metric(&manager, adds), 2.0);
+    manager.shutdown();
+    controller.await.unwrap();
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_watch_namespace_confines_the_controller_to_it() {
+    let server = ApiServer::new();
+    let client = server.client();
+    let options = Options {
+        watch_namespace: Some("kube-public".to_owned()),
+        ..Options::default()
+    };
+    let manager = Manager::with_client(client.clone(), options, "test");
+    let controller = tokio::spawn(configmap_controller(manager.clone(), Arc::default()));
+    create_configmap(&client, "elsewhere").await;
+    let watched = ConfigMap {
+        metadata: ObjectMeta {
+            name: Some("watched".to_owned()),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    Api::<ConfigMap>::namespaced(client, "kube-public")
+        .create(&PostParams::default(), &watched)
+        .await
+        .unwrap();
+    let succeeded =
+        "controller_runtime_reconcile_total{controller=\"configmaps\",result=\"success\"}";
+    eventually("the watched one", async || {
+        metric(&manager, succeeded) == 1.0
+    })
+    .await;
+    tokio::time::sleep(Duration::from_secs(60)).await;
+    assert_eq!(metric(&manager, succeeded), 1.0, "only kube-public's");
+    let adds = "workqueue_adds_total{name=\"configmaps\",controller=\"configmaps\"}";
+    assert_eq!(metric(&manager, adds), 1.0);
     manager.shutdown();
     controller.await.unwrap();
 }

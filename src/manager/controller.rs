@@ -4,7 +4,7 @@
 
 use std::fmt::{Debug, Display};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use futures::future::BoxFuture;
 use futures::{FutureExt, Stream, StreamExt, TryStreamExt};
@@ -160,9 +160,17 @@ where
             .inspect_ok(move |event| mark_synced(event, &synced))
             .touched_objects()
             .inspect_ok(move |object| shared.triggered(ObjectRef::from_obj(object)));
-        Controller::for_stream(changes, self.shared.store.clone())
+        let controller = Controller::for_stream(changes, self.shared.store.clone())
             .with_config(manager.controller_config())
-            .graceful_shutdown_on(manager.shutdown_signal())
+            .graceful_shutdown_on(manager.shutdown_signal());
+        match manager.options().sync_period {
+            Some(period) => {
+                let shared = self.shared.clone();
+                let resyncs = resyncs(period).inspect(move |()| shared.resynced());
+                controller.reconcile_all_on(resyncs)
+            }
+            None => controller,
+        }
     }
 
     /// Wraps `reconcile` with a tracing span, the reconcile and work-queue metrics, recovery
@@ -272,6 +280,15 @@ where
     }
 }
 
+/// A tick every `period`, the first one `period` from now: `--sync-period`.
+fn resyncs(period: Duration) -> impl Stream<Item = ()> + Send + 'static {
+    let ticks = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
+    futures::stream::unfold(ticks, |mut ticks| async move {
+        ticks.tick().await;
+        Some(((), ticks))
+    })
+}
+
 /// [`object_key`] of a reference.
 fn reference_key<K: Resource>(object: &ObjectRef<K>) -> String {
     match &object.namespace {
@@ -302,6 +319,14 @@ where
         } else {
             self.metrics.queue.remove(&key);
             self.rate_limiter.forget(&key);
+        }
+    }
+
+    /// A resync queues every cached object.
+    fn resynced(&self) {
+        tracing::debug!(controller = self.name, "resync: reconciling every object");
+        for object in self.store.state() {
+            self.metrics.queue.add(&object_key(&*object));
         }
     }
 

@@ -9,9 +9,6 @@ use kube::runtime::events::{Recorder, Reporter};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use super::elector::Elector;
-use super::leader::{Leadership, Timings, identity, lease_namespace};
-use super::lease_lock::LeaseLock;
 use super::options::parse_bind_address;
 use super::{ControllerKit, Error, Metrics, Options, RateLimitLayer, Readiness, Shutdown, server};
 
@@ -57,6 +54,15 @@ impl Servers {
     pub async fn stopped(self) {
         for task in self.tasks {
             let _ = task.await;
+        }
+    }
+
+    /// Waits for the servers to stop until `deadline`, then stops them at once.
+    pub async fn stopped_by(self, deadline: Instant) {
+        for mut task in self.tasks {
+            if tokio::time::timeout_at(deadline, &mut task).await.is_err() {
+                task.abort();
+            }
         }
     }
 }
@@ -156,6 +162,39 @@ impl Manager {
         self.inner.shutdown.trigger();
     }
 
+    /// When the shutdown started, if it has, and when it must be over
+    /// (`--graceful-shutdown-timeout` later).
+    pub(super) fn shutdown_deadline(&self) -> Option<Instant> {
+        let started = self.inner.shutdown.started_at()?;
+        Some(started + self.inner.options.graceful_shutdown_timeout)
+    }
+
+    pub(super) fn trigger_shutdown_on_signals(&self) {
+        self.inner.shutdown.trigger_on_signals();
+    }
+
+    /// Leader election's own client.
+    pub(super) fn leader_election_client(&self) -> Client {
+        self.inner.leader_election_client.clone()
+    }
+
+    /// The name of the leader-election Lease.
+    pub(super) fn leader_election_id(&self) -> &str {
+        &self.inner.leader_election_id
+    }
+
+    /// An `Api` of the namespaced kind `K` where the controllers watch: the namespace of
+    /// `--watch-namespace`, or every namespace.
+    pub fn api<K>(&self) -> kube::Api<K>
+    where
+        K: kube::Resource<Scope = k8s_openapi::NamespaceResourceScope, DynamicType = ()>,
+    {
+        match &self.inner.options.watch_namespace {
+            Some(namespace) => kube::Api::namespaced(self.client(), namespace),
+            None => kube::Api::all(self.client()),
+        }
+    }
+
     /// Resolves when the manager shuts down; give it to `Controller::graceful_shutdown_on`.
     pub fn shutdown_signal(&self) -> impl Future<Output = ()> + Send + Sync + 'static {
         self.inner.shutdown.wait()
@@ -215,68 +254,5 @@ impl Manager {
             servers.tasks.push(task);
         }
         Ok(servers)
-    }
-
-    /// Runs the operator until SIGTERM/SIGINT: serves the endpoints, waits for the Lease with
-    /// `--leader-elect`, then runs `controllers` until shutdown (they must stop on
-    /// [`Manager::shutdown_signal`]), releases the Lease and stops the servers.
-    ///
-    /// Losing the Lease returns [`Error::LostLease`] at once: the process should exit, as a
-    /// controller-runtime manager does, so that two replicas never reconcile together.
-    pub async fn run<F, Fut>(self, controllers: F) -> Result<(), Error>
-    where
-        F: FnOnce(Manager) -> Fut,
-        Fut: Future<Output = ()>,
-    {
-        self.inner.options.validate()?;
-        self.inner.shutdown.trigger_on_signals();
-        let servers = self.serve().await?;
-        let outcome = self.lead(controllers).await;
-        self.shutdown();
-        servers.stopped().await;
-        tracing::info!("manager stopped");
-        outcome
-    }
-
-    async fn lead<F, Fut>(&self, controllers: F) -> Result<(), Error>
-    where
-        F: FnOnce(Manager) -> Fut,
-        Fut: Future<Output = ()>,
-    {
-        let options = &self.inner.options;
-        if !options.leader_elect {
-            controllers(self.clone()).await;
-            return Ok(());
-        }
-        let client = self.inner.leader_election_client.clone();
-        let namespace = lease_namespace(options.leader_election_namespace.as_deref(), &client);
-        let name = &self.inner.leader_election_id;
-        let lock = LeaseLock::new(client, &namespace, name);
-        let timings = Timings::of(options);
-        let elector = Elector::new(lock, identity(), timings.lease_duration);
-        let metrics = self.inner.metrics.leader_election(name);
-        let mut leadership = Leadership::start(elector, timings, metrics);
-        let acquired = tokio::select! {
-            acquired = leadership.acquired() => Some(acquired),
-            () = self.shutdown_signal() => None,
-        };
-        let Some(acquired) = acquired else {
-            leadership
-                .release(Instant::now() + timings.renew_deadline)
-                .await;
-            return Ok(());
-        };
-        acquired?;
-        let lost = tokio::select! {
-            () = controllers(self.clone()) => false,
-            () = leadership.lost() => true,
-        };
-        if lost {
-            return Err(Error::LostLease(leadership.lease().to_owned()));
-        }
-        leadership
-            .release(Instant::now() + timings.renew_deadline)
-            .await;
-        Ok(())
     }
 }

@@ -41,6 +41,7 @@ mod panics;
 mod rate_limit;
 mod readiness;
 mod requeue;
+mod running;
 mod server;
 mod shutdown;
 mod token_bucket;
@@ -87,4 +88,9 @@ pub enum Error {
     LeaderElection(String),
     #[error("lost the leader-election lease {0}; exiting so that another replica takes over")]
     LostLease(String),
+    #[error(
+        "the graceful shutdown took longer than --graceful-shutdown-timeout ({}); running \
+         reconciles were abandoned", duration::format_duration(*.0)
+    )]
+    ShutdownTimeout(std::time::Duration),
 }

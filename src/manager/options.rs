@@ -54,6 +54,23 @@ pub struct Options {
           value_parser = parse_duration)]
     pub leader_election_retry_period: Duration,
 
+    /// How long a shutdown (SIGTERM) may take: running reconciles finish, then the Lease is
+    /// released and the servers stop; what is still running then is abandoned and the manager
+    /// exits with an error (controller-runtime: 30s).
+    #[arg(long, env = "GRACEFUL_SHUTDOWN_TIMEOUT", default_value = "30s",
+          value_parser = parse_duration)]
+    pub graceful_shutdown_timeout: Duration,
+
+    /// Reconcile every object this often even when nothing changed (e.g. `10h`), to repair
+    /// drift that no watch event reports. Off by default: watches trigger every reconcile.
+    #[arg(long, env = "SYNC_PERIOD", value_parser = parse_duration)]
+    pub sync_period: Option<Duration>,
+
+    /// Watch and reconcile objects of this namespace only (a namespace-scoped operator, as
+    /// kubebuilder's `--namespaced` projects run); every namespace when unset.
+    #[arg(long, env = "WATCH_NAMESPACE", value_parser = single_namespace)]
+    pub watch_namespace: Option<String>,
+
     /// Log lines as human-readable `text` or as one `json` object per line.
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -100,6 +117,9 @@ impl Default for Options {
             leader_election_lease_duration: Duration::from_secs(15),
             leader_election_renew_deadline: Duration::from_secs(10),
             leader_election_retry_period: Duration::from_secs(2),
+            graceful_shutdown_timeout: Duration::from_secs(30),
+            sync_period: None,
+            watch_namespace: None,
             log_format: LogFormat::Text,
             log_level: "info".to_owned(),
             max_concurrent_reconciles: 1,
@@ -143,6 +163,17 @@ impl Options {
             None => Ok(()),
         }
     }
+}
+
+/// One namespace: kube-runtime keeps one cache per controller and kind, which a watch of one
+/// namespace (or of all) fills.
+fn single_namespace(value: &str) -> Result<String, String> {
+    if value.contains(',') {
+        return Err(format!(
+            "{value:?}: one namespace only (run one manager per namespace)"
+        ));
+    }
+    Ok(value.trim().to_owned())
 }
 
 fn positive(value: &str) -> Result<f64, String> {
@@ -197,6 +228,9 @@ mod tests {
         assert_eq!(options.leader_election_lease_duration, seconds(15));
         assert_eq!(options.leader_election_renew_deadline, seconds(10));
         assert_eq!(options.leader_election_retry_period, seconds(2));
+        assert_eq!(options.graceful_shutdown_timeout, seconds(30));
+        assert_eq!(options.sync_period, None);
+        assert_eq!(options.watch_namespace, None);
         options.validate().unwrap();
         assert_eq!(options.health_probe_bind_address, ":8081");
         assert!(!options.leader_elect);
@@ -213,10 +247,16 @@ mod tests {
             "--leader-elect",
             "--health-probe-bind-address=:8081",
             "--log-format=json",
+            "--sync-period=10h",
+            "--watch-namespace=team-a",
+            "--graceful-shutdown-timeout=1m30s",
         ])
         .unwrap();
         assert!(options.leader_elect);
         assert_eq!(options.log_format, LogFormat::Json);
+        assert_eq!(options.sync_period, Some(Duration::from_secs(36_000)));
+        assert_eq!(options.watch_namespace.as_deref(), Some("team-a"));
+        assert_eq!(options.graceful_shutdown_timeout, Duration::from_secs(90));
         let seconds = parse(&["--leader-election-lease-duration=20"]).unwrap();
         assert_eq!(
             seconds.leader_election_lease_duration,
@@ -252,6 +292,7 @@ mod tests {
     #[test]
     fn bad_values_are_refused_by_name() {
         assert!(parse(&["--max-concurrent-reconciles=0"]).is_err());
+        assert!(parse(&["--watch-namespace=a,b"]).is_err());
         let error = parse(&["--leader-election-retry-period=soon"])
             .unwrap_err()
             .to_string();
