@@ -102,6 +102,7 @@ async fn metrics_probes_and_backoff_around_a_running_controller() {
     create_configmap(&client, "settings").await;
     let options = Options {
         metrics_bind_address: "127.0.0.1:0".to_owned(),
+        metrics_secure: false,
         health_probe_bind_address: "127.0.0.1:0".to_owned(),
         ..Options::default()
     };

@@ -1,5 +1,6 @@
 //! `webop::manager` against a real kube-apiserver (`KUBEBUILDER_ASSETS`; the testkit otherwise):
-//! Lease semantics of leader election, in real time with short timings.
+//! Lease semantics of leader election, in real time with short timings, and the metrics
+//! server's TokenReviews and SubjectAccessReviews.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -10,6 +11,8 @@ use tokio::task::JoinHandle;
 use tokio::time::Instant;
 use webop::envtest::Environment;
 use webop::manager::{Error, Manager, Options};
+
+mod manager_support;
 
 /// Which replicas lead now, and whether two ever led at once.
 #[derive(Default)]
@@ -125,4 +128,80 @@ async fn replicas_on_a_real_api_server_hand_the_lease_over_without_overlap() {
         !leaders.lock().unwrap().overlapped,
         "two replicas led at once"
     );
+}
+
+#[tokio::test]
+async fn a_real_api_server_decides_who_reads_metrics() {
+    use k8s_openapi::api::core::v1::ServiceAccount;
+    use k8s_openapi::api::rbac::v1::{ClusterRole, ClusterRoleBinding};
+    use kube::api::PostParams;
+    use serde_json::json;
+
+    let env = Environment::start()
+        .await
+        .expect("the test API server starts");
+    if !env.is_real() {
+        eprintln!("skipped: TokenReviews and SubjectAccessReviews need a real API server");
+        return;
+    }
+    let client = env.client();
+    let create = PostParams::default();
+    let accounts: Api<ServiceAccount> = Api::namespaced(client.clone(), "default");
+    for name in ["prometheus", "outsider"] {
+        let account = serde_json::from_value(json!({"metadata": {"name": name}})).unwrap();
+        accounts.create(&create, &account).await.unwrap();
+    }
+    // config/rbac/metrics_reader_role.yaml, bound to Prometheus' service account.
+    let reader: ClusterRole = serde_json::from_value(json!({
+        "metadata": {"name": "metrics-reader"},
+        "rules": [{"nonResourceURLs": ["/metrics"], "verbs": ["get"]}],
+    }))
+    .unwrap();
+    Api::<ClusterRole>::all(client.clone())
+        .create(&create, &reader)
+        .await
+        .unwrap();
+    let binding: ClusterRoleBinding = serde_json::from_value(json!({
+        "metadata": {"name": "prometheus-metrics-reader"},
+        "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole",
+                    "name": "metrics-reader"},
+        "subjects": [{"kind": "ServiceAccount", "name": "prometheus", "namespace": "default"}],
+    }))
+    .unwrap();
+    Api::<ClusterRoleBinding>::all(client.clone())
+        .create(&create, &binding)
+        .await
+        .unwrap();
+    let token = async |name: &str| -> String {
+        let request = serde_json::from_value(json!({"spec": {"audiences": []}})).unwrap();
+        let issued = accounts
+            .create_token_request(name, &create, &request)
+            .await
+            .unwrap();
+        let issued = serde_json::to_value(issued).unwrap();
+        issued["status"]["token"].as_str().unwrap().to_owned()
+    };
+    let (reader_token, outsider_token) = (token("prometheus").await, token("outsider").await);
+
+    let options = Options {
+        metrics_bind_address: "127.0.0.1:0".to_owned(),
+        ..Options::default()
+    };
+    let manager = Manager::with_client(client, options, "test");
+    let servers = manager.serve().await.unwrap();
+    let (address, tls) = (servers.metrics.unwrap(), manager_support::connector(None));
+    let scrape = async |token: Option<&str>| manager_support::scrape(address, &tls, token).await;
+    assert_eq!(scrape(None).await.0, 401);
+    assert_eq!(scrape(Some("not-a-token")).await.0, 401);
+    let (code, body) = scrape(Some(&outsider_token)).await;
+    assert_eq!(code, 403, "{body}");
+    assert_eq!(
+        body,
+        "Authorization denied for user system:serviceaccount:default:outsider\n"
+    );
+    let (code, body) = scrape(Some(&reader_token)).await;
+    assert_eq!(code, 200, "{body}");
+    assert!(body.contains("process_start_time_seconds"), "{body}");
+    manager.shutdown();
+    servers.stopped().await;
 }

@@ -9,8 +9,11 @@ use kube::runtime::events::{Recorder, Reporter};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
+use super::metrics_auth::MetricsAuth;
 use super::options::parse_bind_address;
-use super::{ControllerKit, Error, Metrics, Options, RateLimitLayer, Readiness, Shutdown, server};
+use super::{
+    ControllerKit, Error, Metrics, Options, RateLimitLayer, Readiness, Shutdown, server, tls,
+};
 
 /// What every controller of an operator shares. Cheap to clone.
 #[derive(Clone)]
@@ -21,13 +24,16 @@ pub struct Manager {
 struct Inner {
     options: Options,
     client: Client,
-    /// Leader election's own client: outside the rate limit of `client`, so that busy
-    /// controllers cannot delay a renewal past the renew deadline.
-    leader_election_client: Client,
+    /// The manager's own client, for leader election and the reviews of metrics scrapers:
+    /// outside the rate limit of `client`, so that busy controllers cannot delay a renewal
+    /// past the renew deadline, nor a scrape.
+    own_client: Client,
     metrics: Metrics,
     readiness: Readiness,
     shutdown: Shutdown,
     leader_election_id: String,
+    /// Where the servers listen, once [`Manager::serve`] bound them.
+    bound: std::sync::Mutex<(Option<SocketAddr>, Option<SocketAddr>)>,
 }
 
 impl std::fmt::Debug for Manager {
@@ -42,7 +48,7 @@ impl std::fmt::Debug for Manager {
 /// The bound addresses of the HTTP endpoints and their tasks.
 #[derive(Debug)]
 pub struct Servers {
-    /// Where `/metrics` listens, if enabled.
+    /// Where `/metrics` listens, if enabled (HTTPS unless `--metrics-secure=false`).
     pub metrics: Option<SocketAddr>,
     /// Where `/healthz` and `/readyz` listen, if enabled.
     pub probes: Option<SocketAddr>,
@@ -95,10 +101,10 @@ impl Manager {
             .with_layer(&counted)
             .with_layer(&limit)
             .build();
-        let leader_election_client = kube::client::ClientBuilder::try_from(config)?
+        let own_client = kube::client::ClientBuilder::try_from(config)?
             .with_layer(&counted)
             .build();
-        let clients = (client, leader_election_client);
+        let clients = (client, own_client);
         Ok(Self::assemble(
             clients,
             metrics,
@@ -108,14 +114,14 @@ impl Manager {
     }
 
     /// A manager on `client` as it is (tests pass a `webop::testkit` client); leader election
-    /// uses it too.
+    /// and the metrics server's reviews use it too.
     pub fn with_client(client: Client, options: Options, leader_election_id: &str) -> Self {
         let clients = (client.clone(), client);
         Self::assemble(clients, Metrics::new(), options, leader_election_id)
     }
 
     fn assemble(
-        (client, leader_election_client): (Client, Client),
+        (client, own_client): (Client, Client),
         metrics: Metrics,
         options: Options,
         leader_election_id: &str,
@@ -128,11 +134,12 @@ impl Manager {
             inner: Arc::new(Inner {
                 options,
                 client,
-                leader_election_client,
+                own_client,
                 metrics,
                 readiness: Readiness::default(),
                 shutdown: Shutdown::default(),
                 leader_election_id,
+                bound: std::sync::Mutex::default(),
             }),
         }
     }
@@ -173,9 +180,9 @@ impl Manager {
         self.inner.shutdown.trigger_on_signals();
     }
 
-    /// Leader election's own client.
-    pub(super) fn leader_election_client(&self) -> Client {
-        self.inner.leader_election_client.clone()
+    /// The manager's own client (leader election, metrics reviews), outside the rate limit.
+    pub(super) fn own_client(&self) -> Client {
+        self.inner.own_client.clone()
     }
 
     /// The name of the leader-election Lease.
@@ -231,6 +238,8 @@ impl Manager {
     }
 
     /// Binds the metrics and probe endpoints the options ask for; they stop on shutdown.
+    /// `/metrics` is HTTPS, for scrapers the API server authenticates and authorizes, unless
+    /// `--metrics-secure=false`.
     pub async fn serve(&self) -> Result<Servers, Error> {
         let options = &self.inner.options;
         let mut servers = Servers {
@@ -241,18 +250,38 @@ impl Manager {
         let shutdown = &self.inner.shutdown;
         let flag = "--metrics-bind-address";
         if let Some(address) = parse_bind_address(flag, &options.metrics_bind_address)? {
-            let routes = server::metrics_routes(self.inner.metrics.clone());
-            let (bound, task) = server::spawn(flag, address, routes, shutdown.clone()).await?;
+            let metrics = self.inner.metrics.clone();
+            let (routes, tls) = if options.metrics_secure {
+                let auth = MetricsAuth::new(self.own_client());
+                let routes = server::metrics_routes(metrics, Some(auth));
+                (routes, Some(tls::acceptor(options)?))
+            } else {
+                (server::metrics_routes(metrics, None), None)
+            };
+            let (bound, task) = server::spawn(flag, address, routes, tls, shutdown.clone()).await?;
             servers.metrics = Some(bound);
             servers.tasks.push(task);
         }
         let flag = "--health-probe-bind-address";
         if let Some(address) = parse_bind_address(flag, &options.health_probe_bind_address)? {
             let routes = server::probe_routes(self.inner.readiness.clone());
-            let (bound, task) = server::spawn(flag, address, routes, shutdown.clone()).await?;
+            let shutdown = shutdown.clone();
+            let (bound, task) = server::spawn(flag, address, routes, None, shutdown).await?;
             servers.probes = Some(bound);
             servers.tasks.push(task);
         }
+        *self.inner.bound.lock().unwrap_or_else(|e| e.into_inner()) =
+            (servers.metrics, servers.probes);
         Ok(servers)
+    }
+
+    /// Where `/metrics` listens, once serving (useful with port 0, as tests bind it).
+    pub fn metrics_address(&self) -> Option<SocketAddr> {
+        self.inner.bound.lock().unwrap_or_else(|e| e.into_inner()).0
+    }
+
+    /// Where `/healthz` and `/readyz` listen, once serving.
+    pub fn probe_address(&self) -> Option<SocketAddr> {
+        self.inner.bound.lock().unwrap_or_else(|e| e.into_inner()).1
     }
 }

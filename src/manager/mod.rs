@@ -15,13 +15,19 @@
 //! # }
 //! ```
 //!
-//! - [`Options`]: kubebuilder's flags (`--metrics-bind-address`, `--health-probe-bind-address`,
-//!   `--leader-elect`, log format and level, concurrency, client QPS and burst).
-//! - [`Manager`]: the client (rate-limited by [`RateLimitLayer`]), `/metrics`, `/healthz`,
-//!   `/readyz`, leader election on a Lease (client-go's algorithm: a leader that cannot renew
-//!   within the renew deadline stops), graceful shutdown on SIGTERM.
-//! - [`ControllerKit`]: one controller's share: caches that gate readiness, reconcile metrics
-//!   and spans, per-object exponential [`Backoff`], the work-queue depth.
+//! - [`Options`]: kubebuilder's flags (`--metrics-bind-address`, `--metrics-secure`,
+//!   `--metrics-cert-path`, `--health-probe-bind-address`, `--leader-elect`), controller-runtime's
+//!   manager options (`--leader-election-{lease-duration,renew-deadline,retry-period}`,
+//!   `--graceful-shutdown-timeout`, `--sync-period`, `--watch-namespace`), log format and level,
+//!   concurrency, client QPS and burst.
+//! - [`Manager`]: the client (rate-limited by [`RateLimitLayer`], counted in `rest_client_*`),
+//!   `/metrics` (HTTPS; scrapers authenticated and authorized by the API server, see
+//!   [`MetricsAuth`]), `/healthz`, `/readyz`, leader election on a Lease (client-go's algorithm:
+//!   a leader that cannot renew within the renew deadline stops), a graceful shutdown on SIGTERM
+//!   bounded by `--graceful-shutdown-timeout`.
+//! - [`ControllerKit`]: one controller's share: caches that gate readiness, controller-runtime's
+//!   reconcile and work-queue [`Metrics`], spans, recovery from panics ([`ReconcileError`]),
+//!   retries on controller-runtime's rate limiter ([`RequeueRateLimiter`]).
 //! - [`already_applied`]: whether a cached child already carries every field of the desired
 //!   one, so that an unchanged child is never re-applied.
 
@@ -36,6 +42,7 @@ mod logging;
 #[allow(clippy::module_inception)]
 mod manager;
 mod metrics;
+mod metrics_auth;
 mod options;
 mod panics;
 mod rate_limit;
@@ -44,6 +51,7 @@ mod requeue;
 mod running;
 mod server;
 mod shutdown;
+mod tls;
 mod token_bucket;
 
 pub use applied::{already_applied, contains};
@@ -56,11 +64,13 @@ pub use metrics::{
     ControllerMetrics, LeaderElectionMetrics, Metrics, Outcome, ReconcileMetrics,
     RestClientMetrics, RestClientMetricsLayer, WorkQueue,
 };
+pub use metrics_auth::MetricsAuth;
 pub use options::{LogFormat, Options, parse_bind_address};
 pub use panics::ReconcileError;
 pub use rate_limit::{RateLimit, RateLimitLayer};
 pub use readiness::{Readiness, Synced};
 pub use requeue::{OVERALL_BURST, OVERALL_RATE, RequeueRateLimiter};
+pub use server::HEADER_READ_TIMEOUT;
 pub use shutdown::Shutdown;
 
 /// Why the manager could not start or stopped with an error.
@@ -84,6 +94,8 @@ pub enum Error {
     Client(#[from] kube::Error),
     #[error("{0}")]
     Options(String),
+    #[error("metrics server TLS: {0}")]
+    Tls(String),
     #[error("leader election: {0}")]
     LeaderElection(String),
     #[error("lost the leader-election lease {0}; exiting so that another replica takes over")]

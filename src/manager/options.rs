@@ -2,21 +2,44 @@
 //! an environment variable (a flag wins over its variable).
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use super::duration::{format_duration, parse_duration};
 
 /// Flags of a generated operator's manager. Flatten it into the binary's `clap::Parser`.
 ///
-/// `config/manager/manager.yaml` passes `--leader-elect`, `--health-probe-bind-address=:8081`
-/// and (through `config/default`) `--metrics-bind-address=:8080`. Durations are written as Go
-/// writes them (`15s`, `1m30s`); a bare number is seconds.
+/// `config/manager/manager.yaml` passes `--leader-elect` and `--health-probe-bind-address=:8081`,
+/// and `config/default` adds `--metrics-bind-address=:8443` (HTTPS, with authentication and
+/// authorization), as kubebuilder's scaffold does. Durations are written as Go writes them
+/// (`15s`, `1m30s`); a bare number is seconds.
 #[derive(Clone, Debug, clap::Args)]
 pub struct Options {
-    /// Where `/metrics` (plain HTTP) listens: `:8080` (every interface), `127.0.0.1:8080`, or `0`
-    /// to disable it.
-    #[arg(long, env = "METRICS_BIND_ADDRESS", default_value = ":8080")]
+    /// Where `/metrics` listens: `:8443` (every interface), `127.0.0.1:8443`, or `0` to disable
+    /// it. HTTPS unless `--metrics-secure=false`.
+    #[arg(long, env = "METRICS_BIND_ADDRESS", default_value = "0")]
     pub metrics_bind_address: String,
+
+    /// Serve `/metrics` over HTTPS, to clients that the API server authenticates (TokenReview)
+    /// and authorizes to `get` the non-resource URL `/metrics` (SubjectAccessReview).
+    /// `--metrics-secure=false` serves plain HTTP to anyone.
+    #[arg(long, env = "METRICS_SECURE", default_value_t = true, num_args = 0..=1,
+          require_equals = true, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub metrics_secure: bool,
+
+    /// The directory holding the metrics server's certificate and key (for example a mounted
+    /// cert-manager Secret); re-read when they change. Without it the server makes itself a
+    /// self-signed certificate at start.
+    #[arg(long, env = "METRICS_CERT_PATH")]
+    pub metrics_cert_path: Option<PathBuf>,
+
+    /// The certificate's file name in `--metrics-cert-path`.
+    #[arg(long, env = "METRICS_CERT_NAME", default_value = "tls.crt")]
+    pub metrics_cert_name: String,
+
+    /// The private key's file name in `--metrics-cert-path`.
+    #[arg(long, env = "METRICS_CERT_KEY", default_value = "tls.key")]
+    pub metrics_cert_key: String,
 
     /// Where the health probes `/healthz` and `/readyz` listen; `0` disables them.
     #[arg(long, env = "HEALTH_PROBE_BIND_ADDRESS", default_value = ":8081")]
@@ -110,6 +133,10 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             metrics_bind_address: "0".to_owned(),
+            metrics_secure: true,
+            metrics_cert_path: None,
+            metrics_cert_name: "tls.crt".to_owned(),
+            metrics_cert_key: "tls.key".to_owned(),
             health_probe_bind_address: "0".to_owned(),
             leader_elect: false,
             leader_election_id: None,
@@ -223,7 +250,15 @@ mod tests {
     #[test]
     fn defaults_are_kubebuilders() {
         let options = parse(&[]).unwrap();
-        assert_eq!(options.metrics_bind_address, ":8080");
+        assert_eq!(options.metrics_bind_address, "0");
+        assert!(options.metrics_secure);
+        assert_eq!(
+            (
+                options.metrics_cert_name.as_str(),
+                options.metrics_cert_key.as_str()
+            ),
+            ("tls.crt", "tls.key")
+        );
         let seconds = Duration::from_secs;
         assert_eq!(options.leader_election_lease_duration, seconds(15));
         assert_eq!(options.leader_election_renew_deadline, seconds(10));
@@ -243,7 +278,8 @@ mod tests {
     #[test]
     fn the_flags_of_manager_yaml_parse() {
         let options = parse(&[
-            "--metrics-bind-address=:8080",
+            "--metrics-bind-address=:8443",
+            "--metrics-cert-path=/tmp/k8s-metrics-server/metrics-certs",
             "--leader-elect",
             "--health-probe-bind-address=:8081",
             "--log-format=json",
@@ -257,6 +293,9 @@ mod tests {
         assert_eq!(options.sync_period, Some(Duration::from_secs(36_000)));
         assert_eq!(options.watch_namespace.as_deref(), Some("team-a"));
         assert_eq!(options.graceful_shutdown_timeout, Duration::from_secs(90));
+        let insecure = parse(&["--metrics-secure=false"]).unwrap();
+        assert!(!insecure.metrics_secure);
+        assert!(parse(&["--metrics-secure"]).unwrap().metrics_secure);
         let seconds = parse(&["--leader-election-lease-duration=20"]).unwrap();
         assert_eq!(
             seconds.leader_election_lease_duration,

@@ -81,7 +81,7 @@ impl Manager {
                 _ => Err(self.timed_out()),
             };
         }
-        let client = self.leader_election_client();
+        let client = self.own_client();
         let namespace = lease_namespace(options.leader_election_namespace.as_deref(), &client);
         let name = self.leader_election_id();
         let timings = Timings::of(options);
