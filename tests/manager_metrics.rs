@@ -210,9 +210,11 @@ async fn silent_slow_and_idle_connections_are_closed() {
     servers.stopped().await;
 }
 
-/// The series of a Prometheus text exposition: the label names of each sample name, and the
-/// type of each family.
-fn exposition(text: &str) -> (BTreeMap<&str, BTreeSet<Vec<&str>>>, BTreeMap<&str, &str>) {
+/// The label names of each sample name of an exposition, one sorted list per series.
+type Series<'a> = BTreeMap<&'a str, BTreeSet<Vec<&'a str>>>;
+
+/// The series of a Prometheus text exposition, and the type of each family.
+fn exposition(text: &str) -> (Series<'_>, BTreeMap<&str, &str>) {
     let (mut series, mut types) = (BTreeMap::<_, BTreeSet<_>>::new(), BTreeMap::new());
     for line in text.lines() {
         if let Some(typed) = line.strip_prefix("# TYPE ") {

@@ -49,7 +49,7 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 /// Writes `duration` as Go prints one (`15s`, `1m30s`, `500ms`), for help texts and logs.
 pub fn format_duration(duration: Duration) -> String {
     let millis = duration.as_millis();
-    if millis % 1000 != 0 || millis == 0 {
+    if !millis.is_multiple_of(1000) || millis == 0 {
         return format!("{millis}ms");
     }
     let seconds = millis / 1000;

@@ -6,6 +6,7 @@
 //! item is added when its delay ends; depth counts items added and not yet picked up.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -155,9 +156,9 @@ impl State {
             .collect();
         for (key, at) in due {
             self.delayed.remove(&key);
-            if !self.queued.contains_key(&key) {
+            if let Entry::Vacant(slot) = self.queued.entry(key) {
                 adds.inc();
-                self.queued.insert(key, at);
+                slot.insert(at);
             }
         }
     }
@@ -175,9 +176,9 @@ impl WorkQueue {
         let mut state = self.state();
         state.add_due(now, &self.inner.adds);
         state.delayed.remove(key);
-        if !state.queued.contains_key(key) {
+        if let Entry::Vacant(slot) = state.queued.entry(key.to_owned()) {
             self.inner.adds.inc();
-            state.queued.insert(key.to_owned(), now);
+            slot.insert(now);
         }
     }
 
@@ -230,8 +231,8 @@ impl WorkQueue {
         }
     }
 
-    /// The gauges now: depth, unfinished work (seconds) and the longest running reconcile.
-    fn gauges(&self) -> (usize, f64, f64) {
+    /// The gauges now.
+    fn gauges(&self) -> Gauges {
         let now = Instant::now();
         let mut state = self.state();
         state.add_due(now, &self.inner.adds);
@@ -242,8 +243,41 @@ impl WorkQueue {
         let (unfinished, longest) = running.fold((0.0, 0.0), |(sum, max): (f64, f64), s| {
             (sum + s, max.max(s))
         });
-        (state.queued.len(), unfinished, longest)
+        Gauges {
+            depth: state.queued.len(),
+            unfinished,
+            longest,
+        }
     }
+}
+
+/// What a queue's gauges read at one moment.
+struct Gauges {
+    depth: usize,
+    /// Seconds of reconciles running, summed.
+    unfinished: f64,
+    /// Seconds of the longest running reconcile.
+    longest: f64,
+}
+
+/// A gauge family in seconds, one series per queue.
+fn encode_seconds(
+    encoder: &mut DescriptorEncoder,
+    metric: &str,
+    help: &str,
+    gauges: &[(&String, Gauges)],
+    value: impl Fn(&Gauges) -> f64,
+) -> Result<(), std::fmt::Error> {
+    let seconds = Unit::Seconds;
+    let mut family = encoder.encode_descriptor(metric, help, Some(&seconds), MetricType::Gauge)?;
+    for (name, now) in gauges {
+        let labels = QueueLabels {
+            name: (*name).clone(),
+            controller: (*name).clone(),
+        };
+        ConstGauge::new(value(now)).encode(family.encode_family(&labels)?)?;
+    }
+    Ok(())
 }
 
 /// `workqueue_depth`, `workqueue_unfinished_work_seconds` and
@@ -261,40 +295,30 @@ impl Collector for QueueGauges {
             None,
             MetricType::Gauge,
         )?;
-        for (name, (items, _, _)) in &gauges {
+        for (name, now) in &gauges {
             let labels = DepthLabels {
                 name: (*name).clone(),
                 controller: (*name).clone(),
                 priority: "",
             };
-            ConstGauge::new(*items as i64).encode(depth.encode_family(&labels)?)?;
+            ConstGauge::new(now.depth as i64).encode(depth.encode_family(&labels)?)?;
         }
-        let seconds = Unit::Seconds;
-        let descriptors: [(&str, &str, fn(&(usize, f64, f64)) -> f64); 2] = [
-            (
-                "workqueue_unfinished_work",
-                "How many seconds of work has been done that is in progress and hasn't been \
-                 observed by work_duration. Large values indicate stuck threads. One can deduce \
-                 the number of stuck threads by observing the rate at which this increases.",
-                |g| g.1,
-            ),
-            (
-                "workqueue_longest_running_processor",
-                "How many seconds has the longest running processor for workqueue been running.",
-                |g| g.2,
-            ),
-        ];
-        for (metric, help, value) in descriptors {
-            let mut family =
-                encoder.encode_descriptor(metric, help, Some(&seconds), MetricType::Gauge)?;
-            for (name, gauges) in &gauges {
-                let labels = QueueLabels {
-                    name: (*name).clone(),
-                    controller: (*name).clone(),
-                };
-                ConstGauge::new(value(gauges)).encode(family.encode_family(&labels)?)?;
-            }
-        }
+        encode_seconds(
+            &mut encoder,
+            "workqueue_unfinished_work",
+            "How many seconds of work has been done that is in progress and hasn't been observed \
+             by work_duration. Large values indicate stuck threads. One can deduce the number of \
+             stuck threads by observing the rate at which this increases.",
+            &gauges,
+            |g| g.unfinished,
+        )?;
+        encode_seconds(
+            &mut encoder,
+            "workqueue_longest_running_processor",
+            "How many seconds has the longest running processor for workqueue been running.",
+            &gauges,
+            |g| g.longest,
+        )?;
         Ok(())
     }
 }
