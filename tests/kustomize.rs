@@ -1,6 +1,7 @@
 //! `kubectl kustomize config/default` builds, and what it builds is what SPEC §2 promises: no
-//! wildcard verbs, the restricted security context, metrics over plain HTTP on :8080, leader
-//! election with its role. Needs `kubectl` (with its built-in kustomize).
+//! wildcard verbs, the restricted security context, metrics over HTTPS on :8443 with the roles
+//! that authenticate and authorize scrapers (as kubebuilder v4 ships them), leader election with
+//! its role. Needs `kubectl` (with its built-in kustomize).
 
 mod support;
 
@@ -93,12 +94,15 @@ fn check_default_build(docs: &[Value]) {
     assert_eq!(strings(&security["capabilities"]["drop"]), ["ALL"]);
     let args = strings(&container["args"]);
     for arg in [
-        "--metrics-bind-address=:8080",
+        "--metrics-bind-address=:8443",
         "--leader-elect",
         "--health-probe-bind-address=:8081",
     ] {
         assert!(args.contains(&arg), "{arg} missing from {args:?}");
     }
+    // Above the manager's --graceful-shutdown-timeout (30 s), so the kubelet waits for it.
+    let grace = pod["terminationGracePeriodSeconds"].as_u64().unwrap();
+    assert!(grace > 30, "terminationGracePeriodSeconds {grace}");
     assert_eq!(container["livenessProbe"]["httpGet"]["path"], "/healthz");
     assert_eq!(container["readinessProbe"]["httpGet"]["path"], "/readyz");
 
@@ -107,7 +111,12 @@ fn check_default_build(docs: &[Value]) {
         "Service",
         "webapp-operator-controller-manager-metrics-service",
     );
-    assert_eq!(metrics["spec"]["ports"][0]["port"], 8080);
+    let port = &metrics["spec"]["ports"][0];
+    assert_eq!(
+        (&port["name"], &port["port"], &port["targetPort"]),
+        (&"https".into(), &8443.into(), &8443.into())
+    );
+    check_metrics_roles(docs);
 
     assert_eq!(security["runAsNonRoot"], true);
     assert_eq!(container["livenessProbe"]["httpGet"]["port"], 8081);
@@ -130,6 +139,114 @@ fn check_default_build(docs: &[Value]) {
         docs,
         "ClusterRoleBinding",
         "webapp-operator-manager-rolebinding",
+    );
+}
+
+/// The manager may ask the API server to review scrapers' tokens and access; scrapers bound to
+/// `metrics-reader` may get `/metrics`.
+fn check_metrics_roles(docs: &[Value]) {
+    let auth = find(docs, "ClusterRole", "webapp-operator-metrics-auth-role");
+    assert!(covers(
+        auth,
+        "authentication.k8s.io",
+        "tokenreviews",
+        "create"
+    ));
+    assert!(covers(
+        auth,
+        "authorization.k8s.io",
+        "subjectaccessreviews",
+        "create"
+    ));
+    let binding = find(
+        docs,
+        "ClusterRoleBinding",
+        "webapp-operator-metrics-auth-rolebinding",
+    );
+    assert_eq!(
+        binding["roleRef"]["name"],
+        "webapp-operator-metrics-auth-role"
+    );
+    let subject = &binding["subjects"][0];
+    assert_eq!(
+        (&subject["name"], &subject["namespace"]),
+        (
+            &"webapp-operator-controller-manager".into(),
+            &"webapp-operator-system".into()
+        )
+    );
+    let reader = find(docs, "ClusterRole", "webapp-operator-metrics-reader");
+    let rule = &reader["rules"][0];
+    assert_eq!(strings(&rule["nonResourceURLs"]), ["/metrics"]);
+    assert_eq!(strings(&rule["verbs"]), ["get"]);
+}
+
+/// `dir`'s `kustomization.yaml` with the lines `from` commented out uncommented.
+fn uncomment(dir: &Path, from: &[&str]) {
+    let path = dir.join("kustomization.yaml");
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    for line in from {
+        assert!(text.contains(&format!("#{line}\n")), "no #{line} in {text}");
+        text = text.replace(&format!("#{line}\n"), &format!("{line}\n"));
+    }
+    std::fs::write(path, text).unwrap();
+}
+
+#[test]
+fn metrics_with_prometheus_cert_manager_and_a_network_policy_build() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    let default = dir.join("config/default");
+    uncomment(
+        &default,
+        &[
+            "- ../prometheus",
+            "- ../network-policy",
+            "- path: cert_metrics_manager_patch.yaml",
+            "  target:",
+            "    kind: Deployment",
+        ],
+    );
+    uncomment(
+        &dir.join("config/prometheus"),
+        &[
+            "patches:",
+            "  - path: monitor_tls_patch.yaml",
+            "    target:",
+            "      kind: ServiceMonitor",
+        ],
+    );
+    let docs = kustomize(&default);
+    let monitor = find(
+        &docs,
+        "ServiceMonitor",
+        "webapp-operator-controller-manager-metrics-monitor",
+    );
+    let endpoint = &monitor["spec"]["endpoints"][0];
+    assert_eq!(
+        (&endpoint["port"], &endpoint["scheme"]),
+        (&"https".into(), &"https".into())
+    );
+    assert_eq!(
+        endpoint["tlsConfig"]["ca"]["secret"]["name"],
+        "metrics-server-cert"
+    );
+    let policy = find(
+        &docs,
+        "NetworkPolicy",
+        "webapp-operator-allow-metrics-traffic",
+    );
+    assert_eq!(policy["spec"]["ingress"][0]["ports"][0]["port"], 8443);
+    let manager = find(&docs, "Deployment", "webapp-operator-controller-manager");
+    let pod = &manager["spec"]["template"]["spec"];
+    let args = strings(&pod["containers"][0]["args"]);
+    assert!(
+        args.contains(&"--metrics-cert-path=/tmp/k8s-metrics-server/metrics-certs"),
+        "{args:?}"
+    );
+    assert_eq!(
+        pod["volumes"][0]["secret"]["secretName"],
+        "metrics-server-cert"
     );
 }
 

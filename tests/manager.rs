@@ -1,5 +1,5 @@
-//! `webop::manager` against the testkit: the HTTP endpoints around a running controller, the
-//! per-object backoff, and leader election between two replicas.
+//! `webop::manager` against the testkit: the HTTP endpoints around a running controller,
+//! retries, panics and deletions (leader election: `manager_leader_election.rs`).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -11,7 +11,7 @@ use kube::runtime::controller::Action;
 use kube::runtime::watcher;
 use kube::{Api, Client};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use webop::manager::{Manager, Options};
+use webop::manager::{ControllerKit, Manager, Options};
 use webop::testkit::ApiServer;
 
 /// `GET path` over plain HTTP/1.1: the status code and the body.
@@ -43,24 +43,45 @@ async fn create_configmap(client: &Client, name: &str) {
         .unwrap();
 }
 
-/// A controller of ConfigMaps whose reconcile fails `failures` times, then succeeds.
-async fn configmap_controller(manager: Manager, failures: Arc<AtomicUsize>) {
-    let kit = manager.controller::<ConfigMap>("configmaps");
-    let api = Api::<ConfigMap>::all(manager.client());
-    let reconcile = |_: Arc<ConfigMap>, failures: Arc<AtomicUsize>| async move {
-        let left = failures.load(Ordering::SeqCst);
-        if left > 0 {
-            failures.store(left - 1, Ordering::SeqCst);
-            return Err(std::io::Error::other("not yet"));
-        }
-        Ok(Action::await_change())
-    };
+/// Runs a controller of ConfigMaps whose reconcile is `behaviour`.
+async fn run_configmaps<F, Fut>(kit: ControllerKit<ConfigMap>, behaviour: F)
+where
+    F: Fn(Arc<ConfigMap>) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = Result<Action, std::io::Error>> + Send + 'static,
+{
+    let api = kit.manager().api::<ConfigMap>();
+    let reconcile = move |object: Arc<ConfigMap>, _: Arc<()>| behaviour(object);
     let results = kit.build(api, watcher::Config::default()).run(
         kit.reconcile(reconcile),
         kit.error_policy(),
-        failures,
+        Arc::new(()),
     );
     kit.drive(results).await;
+}
+
+/// A controller of ConfigMaps whose reconcile fails `failures` times, then succeeds.
+async fn configmap_controller(manager: Manager, failures: Arc<AtomicUsize>) {
+    let kit = manager.controller::<ConfigMap>("configmaps");
+    run_configmaps(kit, move |_| {
+        let failures = failures.clone();
+        async move {
+            let left = failures.load(Ordering::SeqCst);
+            if left > 0 {
+                failures.store(left - 1, Ordering::SeqCst);
+                return Err(std::io::Error::other("not yet"));
+            }
+            Ok(Action::await_change())
+        }
+    })
+    .await;
+}
+
+/// The value of `series` (a name and its labels) in `manager`'s metrics.
+fn metric(manager: &Manager, series: &str) -> f64 {
+    let text = manager.metrics().encode();
+    text.lines()
+        .find_map(|line| line.strip_prefix(series)?.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no {series} in\n{text}"))
 }
 
 async fn eventually(what: &str, mut check: impl AsyncFnMut() -> bool) {
@@ -81,6 +102,7 @@ async fn metrics_probes_and_backoff_around_a_running_controller() {
     create_configmap(&client, "settings").await;
     let options = Options {
         metrics_bind_address: "127.0.0.1:0".to_owned(),
+        metrics_secure: false,
         health_probe_bind_address: "127.0.0.1:0".to_owned(),
         ..Options::default()
     };
@@ -92,7 +114,8 @@ async fn metrics_probes_and_backoff_around_a_running_controller() {
     let failures = Arc::new(AtomicUsize::new(3));
     let controller = tokio::spawn(configmap_controller(manager.clone(), failures.clone()));
     eventually("readiness", async || get(probes, "/readyz").await.0 == 200).await;
-    let success = "reconcile_total{controller=\"configmaps\",result=\"success\"} 1";
+    let success =
+        "controller_runtime_reconcile_total{controller=\"configmaps\",result=\"success\"} 1";
     eventually("a success after three failures", async || {
         get(metrics, "/metrics")
             .await
@@ -103,10 +126,11 @@ async fn metrics_probes_and_backoff_around_a_running_controller() {
     .await;
     let text = get(metrics, "/metrics").await.1;
     for line in [
-        "reconcile_total{controller=\"configmaps\",result=\"error\"} 3",
-        "reconcile_errors_total{controller=\"configmaps\"} 3",
-        "reconcile_duration_seconds_count{controller=\"configmaps\"} 4",
-        "workqueue_depth{controller=\"configmaps\"} 0",
+        "controller_runtime_reconcile_total{controller=\"configmaps\",result=\"error\"} 3",
+        "controller_runtime_reconcile_errors_total{controller=\"configmaps\"} 3",
+        "controller_runtime_reconcile_time_seconds_count{controller=\"configmaps\"} 4",
+        "workqueue_depth{name=\"configmaps\",controller=\"configmaps\",priority=\"\"} 0",
+        "workqueue_retries_total{name=\"configmaps\",controller=\"configmaps\"} 3",
     ] {
         assert!(text.lines().any(|l| l == line), "no {line:?} in\n{text}");
     }
@@ -144,42 +168,144 @@ async fn readyz_waits_for_the_caches() {
     controller.await.unwrap();
 }
 
-// Real time: kube-lease-manager reads lease expiry from the system clock, which a paused Tokio
-// clock does not move. A three-second lease keeps the test short.
 #[tokio::test]
-async fn one_replica_leads_and_a_release_hands_over() {
+async fn a_panicking_reconcile_is_retried_and_the_others_go_on() {
     let server = ApiServer::new();
-    let options = Options {
-        leader_elect: true,
-        leader_election_namespace: Some("default".to_owned()),
-        leader_election_lease_duration: 3,
-        ..Options::default()
-    };
-    let leading = Arc::new(AtomicUsize::new(0));
-    let replica = |name: &'static str| {
-        let manager = Manager::with_client(server.client(), options.clone(), "test-lease");
-        let leading = leading.clone();
-        let run = manager.clone().run(move |manager| async move {
-            leading.fetch_add(1, Ordering::SeqCst);
-            manager.shutdown_signal().await;
-            leading.fetch_sub(1, Ordering::SeqCst);
-            let _ = name;
-        });
-        (manager, tokio::spawn(run))
-    };
-    let (first, first_run) = replica("first");
-    eventually("a leader", async || leading.load(Ordering::SeqCst) == 1).await;
-    let (second, second_run) = replica("second");
-    tokio::time::sleep(Duration::from_secs(5)).await;
-    assert_eq!(leading.load(Ordering::SeqCst), 1, "one leader at a time");
-
-    first.shutdown();
-    first_run.await.unwrap().unwrap();
-    eventually("the second replica to take over", async || {
-        leading.load(Ordering::SeqCst) == 1
+    let client = server.client();
+    let manager = Manager::with_client(client.clone(), Options::default(), "test");
+    let kit = manager.controller::<ConfigMap>("configmaps");
+    let panics_left = Arc::new(AtomicUsize::new(2));
+    let controller = tokio::spawn(run_configmaps(kit, {
+        let panics_left = panics_left.clone();
+        move |object: Arc<ConfigMap>| {
+            let explosive = object.metadata.name.as_deref() == Some("explosive");
+            if explosive && panics_left.load(Ordering::SeqCst) > 0 {
+                panics_left.fetch_sub(1, Ordering::SeqCst);
+                panic!("explosive went off");
+            }
+            async { Ok(Action::await_change()) }
+        }
+    }));
+    create_configmap(&client, "explosive").await;
+    create_configmap(&client, "calm").await;
+    let succeeded =
+        "controller_runtime_reconcile_total{controller=\"configmaps\",result=\"success\"}";
+    eventually("both reconciled", async || {
+        metric(&manager, succeeded) == 2.0
     })
     .await;
-    second.shutdown();
-    second_run.await.unwrap().unwrap();
-    assert_eq!(leading.load(Ordering::SeqCst), 0);
+    let labels = "{controller=\"configmaps\"}";
+    let panics = metric(
+        &manager,
+        &format!("controller_runtime_reconcile_panics_total{labels}"),
+    );
+    assert_eq!(panics, 2.0);
+    let errors = metric(
+        &manager,
+        &format!("controller_runtime_reconcile_errors_total{labels}"),
+    );
+    assert_eq!(errors, 2.0);
+    let retries = "workqueue_retries_total{name=\"configmaps\",controller=\"configmaps\"}";
+    assert_eq!(metric(&manager, retries), 2.0);
+
+    // The controller still serves new objects.
+    create_configmap(&client, "late").await;
+    eventually("the late one reconciled", async || {
+        metric(&manager, succeeded) == 3.0
+    })
+    .await;
+    assert!(!controller.is_finished());
+    manager.shutdown();
+    controller.await.unwrap();
+}
+
+#[tokio::test]
+async fn a_deleted_objects_backoff_is_forgotten() {
+    let server = ApiServer::new();
+    let client = server.client();
+    let manager = Manager::with_client(client.clone(), Options::default(), "test");
+    let kit = manager.controller::<ConfigMap>("configmaps");
+    let controller = tokio::spawn(run_configmaps(kit.clone(), |_| async {
+        Err(std::io::Error::other("never"))
+    }));
+    create_configmap(&client, "doomed").await;
+    let errors = "controller_runtime_reconcile_errors_total{controller=\"configmaps\"}";
+    eventually("a few failures", async || metric(&manager, errors) >= 3.0).await;
+    assert_eq!(kit.rate_limiter().len(), 1);
+
+    Api::<ConfigMap>::namespaced(client, "default")
+        .delete("doomed", &Default::default())
+        .await
+        .unwrap();
+    eventually("the backoff to be forgotten", async || {
+        kit.rate_limiter().is_empty()
+    })
+    .await;
+    let depth = "workqueue_depth{name=\"configmaps\",controller=\"configmaps\",priority=\"\"}";
+    assert_eq!(metric(&manager, depth), 0.0);
+    manager.shutdown();
+    controller.await.unwrap();
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_sync_period_reconciles_every_object_again() {
+    let server = ApiServer::new();
+    let client = server.client();
+    let options = Options {
+        sync_period: Some(Duration::from_secs(600)),
+        ..Options::default()
+    };
+    let manager = Manager::with_client(client.clone(), options, "test");
+    let controller = tokio::spawn(configmap_controller(manager.clone(), Arc::default()));
+    create_configmap(&client, "settings").await;
+    let succeeded =
+        "controller_runtime_reconcile_total{controller=\"configmaps\",result=\"success\"}";
+    eventually("the first reconcile", async || {
+        metric(&manager, succeeded) == 1.0
+    })
+    .await;
+    tokio::time::sleep(Duration::from_secs(599)).await;
+    assert_eq!(metric(&manager, succeeded), 1.0, "nothing changed yet");
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    eventually("the resync", async || metric(&manager, succeeded) == 2.0).await;
+    let adds = "workqueue_adds_total{name=\"configmaps\",controller=\"configmaps\"}";
+    assert_eq!(metric(&manager, adds), 2.0);
+    manager.shutdown();
+    controller.await.unwrap();
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_watch_namespace_confines_the_controller_to_it() {
+    let server = ApiServer::new();
+    let client = server.client();
+    let options = Options {
+        watch_namespace: Some("kube-public".to_owned()),
+        ..Options::default()
+    };
+    let manager = Manager::with_client(client.clone(), options, "test");
+    let controller = tokio::spawn(configmap_controller(manager.clone(), Arc::default()));
+    create_configmap(&client, "elsewhere").await;
+    let watched = ConfigMap {
+        metadata: ObjectMeta {
+            name: Some("watched".to_owned()),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    Api::<ConfigMap>::namespaced(client, "kube-public")
+        .create(&PostParams::default(), &watched)
+        .await
+        .unwrap();
+    let succeeded =
+        "controller_runtime_reconcile_total{controller=\"configmaps\",result=\"success\"}";
+    eventually("the watched one", async || {
+        metric(&manager, succeeded) == 1.0
+    })
+    .await;
+    tokio::time::sleep(Duration::from_secs(60)).await;
+    assert_eq!(metric(&manager, succeeded), 1.0, "only kube-public's");
+    let adds = "workqueue_adds_total{name=\"configmaps\",controller=\"configmaps\"}";
+    assert_eq!(metric(&manager, adds), 1.0);
+    manager.shutdown();
+    controller.await.unwrap();
 }

@@ -174,3 +174,58 @@ async fn counters_count_requests_by_verb_and_resource() {
     counters.reset();
     assert_eq!(counters.total(), 0);
 }
+
+#[tokio::test]
+async fn a_cut_link_refuses_one_client_and_ends_its_watches() {
+    let server = ApiServer::new();
+    let (client, link) = server.linked_client();
+    let cut_off: Api<ConfigMap> = Api::default_namespaced(client);
+    let other: Api<ConfigMap> = Api::default_namespaced(server.client());
+    let mut events = cut_off
+        .watch(&WatchParams::default(), "0")
+        .await
+        .unwrap()
+        .boxed();
+    other
+        .create(&PostParams::default(), &config_map("a"))
+        .await
+        .unwrap();
+    let first = within("the first event", events.try_next()).await.unwrap();
+    assert!(matches!(first, Some(WatchEvent::Added(_))), "{first:?}");
+
+    link.refuse();
+    assert!(!link.is_connected());
+    let error = cut_off.get("a").await.unwrap_err();
+    assert!(error.to_string().contains("link"), "{error}");
+    other
+        .create(&PostParams::default(), &config_map("b"))
+        .await
+        .unwrap();
+    let ended = within("the watch to fail", events.next()).await;
+    assert!(matches!(ended, Some(Err(_))), "{ended:?}");
+
+    link.restore();
+    assert_eq!(
+        cut_off
+            .list(&ListParams::default())
+            .await
+            .unwrap()
+            .items
+            .len(),
+        2
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_black_holed_link_answers_nothing() {
+    let server = ApiServer::new();
+    let (client, link) = server.linked_client();
+    let cut_off: Api<ConfigMap> = Api::default_namespaced(client);
+    link.black_hole();
+    let unanswered = tokio::time::timeout(Duration::from_secs(300), cut_off.get("a")).await;
+    assert!(unanswered.is_err(), "no answer, only the caller's timeout");
+    assert_eq!(server.counters().total(), 0, "nothing reached the server");
+    link.restore();
+    let status = status_of(cut_off.get("a").await);
+    assert_eq!(status.code, 404);
+}

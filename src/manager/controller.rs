@@ -1,11 +1,10 @@
 //! [`ControllerKit`]: what one kube-runtime `Controller` gets from the manager: caches whose
-//! sync gates `/readyz`, reconcile metrics and tracing spans, per-object backoff and the
-//! work-queue depth.
+//! sync gates `/readyz`, controller-runtime's reconcile and work-queue metrics, tracing spans,
+//! recovery from panics, and retries on controller-runtime's rate limiter.
 
-use std::collections::HashSet;
 use std::fmt::{Debug, Display};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use futures::future::BoxFuture;
 use futures::{FutureExt, Stream, StreamExt, TryStreamExt};
@@ -16,7 +15,8 @@ use kube::{Api, Resource, ResourceExt};
 use serde::de::DeserializeOwned;
 use tracing::Instrument;
 
-use super::{Backoff, ControllerMetrics, Manager, Outcome, Synced};
+use super::panics::{ReconcileError, finished, started};
+use super::{ControllerMetrics, Manager, Outcome, RequeueRateLimiter, Synced};
 
 /// `namespace/name` (or `name` for cluster-scoped objects): how logs and backoff name objects.
 pub fn object_key<K: Resource>(object: &K) -> String {
@@ -61,11 +61,9 @@ where
     name: &'static str,
     manager: Manager,
     metrics: ControllerMetrics,
-    backoff: Backoff,
+    rate_limiter: RequeueRateLimiter,
     store: Store<K>,
     writer: Mutex<Option<reflector::store::Writer<K>>>,
-    /// Objects triggered and not yet reconciled: the work-queue depth.
-    queued: Mutex<HashSet<ObjectRef<K>>>,
 }
 
 impl<K> ControllerKit<K>
@@ -77,12 +75,13 @@ where
         ControllerKit {
             shared: Arc::new(Shared {
                 name,
-                metrics: manager.metrics().controller(name),
+                metrics: manager
+                    .metrics()
+                    .controller(name, manager.options().max_concurrent_reconciles),
                 manager,
-                backoff: Backoff::default(),
+                rate_limiter: RequeueRateLimiter::default(),
                 store,
                 writer: Mutex::new(Some(writer)),
-                queued: Mutex::new(HashSet::new()),
             }),
         }
     }
@@ -92,14 +91,19 @@ where
         self.shared.name
     }
 
+    /// The manager this controller runs on.
+    pub fn manager(&self) -> &Manager {
+        &self.shared.manager
+    }
+
     /// The cache of the controller's own objects (filled once [`ControllerKit::build`] runs).
     pub fn store(&self) -> Store<K> {
         self.shared.store.clone()
     }
 
-    /// The per-object backoff of failed reconciles.
-    pub fn backoff(&self) -> &Backoff {
-        &self.shared.backoff
+    /// When failed reconciles are retried (per-object backoff and an overall bucket).
+    pub fn rate_limiter(&self) -> &RequeueRateLimiter {
+        &self.shared.rate_limiter
     }
 
     /// A cache of the `Child` objects `api` and `config` select, and the stream of their
@@ -156,17 +160,27 @@ where
             .inspect_ok(move |event| mark_synced(event, &synced))
             .touched_objects()
             .inspect_ok(move |object| shared.triggered(ObjectRef::from_obj(object)));
-        Controller::for_stream(changes, self.shared.store.clone())
+        let controller = Controller::for_stream(changes, self.shared.store.clone())
             .with_config(manager.controller_config())
-            .graceful_shutdown_on(manager.shutdown_signal())
+            .graceful_shutdown_on(manager.shutdown_signal());
+        match manager.options().sync_period {
+            Some(period) => {
+                let shared = self.shared.clone();
+                let resyncs = resyncs(period).inspect(move |()| shared.resynced());
+                controller.reconcile_all_on(resyncs)
+            }
+            None => controller,
+        }
     }
 
-    /// Wraps `reconcile` with a tracing span, the reconcile metrics, the work-queue depth and the
-    /// reset of the object's backoff on success.
+    /// Wraps `reconcile` with a tracing span, the reconcile and work-queue metrics, recovery
+    /// from a panic (a [`ReconcileError::Panicked`], retried like an error), and forgets the
+    /// object's backoff on success.
     pub fn reconcile<Ctx, E, F, Fut>(
         &self,
         reconcile: F,
-    ) -> impl FnMut(Arc<K>, Arc<Ctx>) -> BoxFuture<'static, Result<Action, E>> + use<K, Ctx, E, F, Fut>
+    ) -> impl FnMut(Arc<K>, Arc<Ctx>) -> BoxFuture<'static, Result<Action, ReconcileError<E>>>
+    + use<K, Ctx, E, F, Fut>
     where
         F: Fn(Arc<K>, Arc<Ctx>) -> Fut,
         Fut: Future<Output = Result<Action, E>> + Send + 'static,
@@ -174,22 +188,36 @@ where
     {
         let shared = self.shared.clone();
         move |object, context| {
-            shared.started(&ObjectRef::from_obj(&*object));
             let key = object_key(&*object);
+            shared.metrics.queue.start(&key);
+            shared.metrics.reconciles.started();
             let span = tracing::info_span!("reconcile", controller = shared.name, object = %key);
-            let reconciling = reconcile(object, context);
+            let start = Instant::now();
+            // Called here, not in the future: a reconciler may panic before its first await.
+            let reconciling = started(|| reconcile(object, context));
             let shared = shared.clone();
             async move {
-                let started = Instant::now();
-                let result = reconciling.await;
-                let outcome = match &result {
-                    Ok(_) => {
-                        shared.backoff.reset(&key);
-                        Outcome::Success
+                let (outcome, panicked, result) = match finished(reconciling).await {
+                    Ok(Ok(action)) => {
+                        shared.rate_limiter.forget(&key);
+                        let outcome = if action == Action::await_change() {
+                            Outcome::Success
+                        } else {
+                            Outcome::RequeueAfter
+                        };
+                        (outcome, false, Ok(action))
                     }
-                    Err(_) => Outcome::Error,
+                    Ok(Err(error)) => (Outcome::Error, false, Err(ReconcileError::Failed(error))),
+                    Err(message) => {
+                        tracing::error!(panic = %message, "reconcile panicked");
+                        (Outcome::Error, true, Err(ReconcileError::Panicked(message)))
+                    }
                 };
-                shared.metrics.reconciled(outcome, started.elapsed());
+                shared
+                    .metrics
+                    .reconciles
+                    .finished(outcome, panicked, start.elapsed());
+                shared.metrics.queue.done(&key);
                 result
             }
             .instrument(span)
@@ -197,8 +225,10 @@ where
         }
     }
 
-    /// An error policy that logs the error and retries the object after its exponential backoff
-    /// (5 ms doubling up to 1000 s; reset by a success).
+    /// An error policy that logs the error and retries the object after the rate limiter's
+    /// delay: its own exponential backoff (5 ms doubling up to 1000 s, reset by a success or
+    /// its deletion), or longer when many objects fail at once (10 retries per second, bursts
+    /// of 100).
     pub fn error_policy<Ctx, E>(&self) -> impl Fn(Arc<K>, &E, Arc<Ctx>) -> Action + use<K, Ctx, E>
     where
         E: Display,
@@ -206,7 +236,15 @@ where
         let shared = self.shared.clone();
         move |object, error, _| {
             let key = object_key(&*object);
-            let delay = shared.backoff.next_delay(&key);
+            if shared.store.get(&ObjectRef::from_obj(&*object)).is_none() {
+                // Deleted while it was being reconciled: nothing to retry.
+                tracing::debug!(controller = shared.name, object = %key, %error,
+                    "reconcile of a deleted object failed");
+                shared.rate_limiter.forget(&key);
+                return Action::await_change();
+            }
+            let delay = shared.rate_limiter.when(&key);
+            shared.metrics.queue.add_after(&key, delay);
             tracing::warn!(controller = shared.name, object = %key, %error, retry_in = ?delay,
                 "reconcile failed");
             Action::requeue(delay)
@@ -242,6 +280,23 @@ where
     }
 }
 
+/// A tick every `period`, the first one `period` from now: `--sync-period`.
+fn resyncs(period: Duration) -> impl Stream<Item = ()> + Send + 'static {
+    let ticks = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
+    futures::stream::unfold(ticks, |mut ticks| async move {
+        ticks.tick().await;
+        Some(((), ticks))
+    })
+}
+
+/// [`object_key`] of a reference.
+fn reference_key<K: Resource>(object: &ObjectRef<K>) -> String {
+    match &object.namespace {
+        Some(namespace) => format!("{namespace}/{}", object.name),
+        None => object.name.clone(),
+    }
+}
+
 /// The cache behind a watch stream has its first full list once the stream says `InitDone`
 /// (the reflector has applied it by then).
 fn mark_synced<T>(event: &watcher::Event<T>, synced: &Synced) {
@@ -254,17 +309,25 @@ impl<K> Shared<K>
 where
     K: Resource<DynamicType = ()> + Clone + Send + Sync + 'static,
 {
-    /// A change of `object` queued it, if it still exists (a deletion queues nothing: the
-    /// controller skips objects missing from its cache).
+    /// A change of `object` queued it, if it still exists. A deletion queues nothing (the
+    /// controller skips objects missing from its cache) and forgets the object's backoff, so
+    /// that an object of the same name starts afresh.
     fn triggered(&self, object: ObjectRef<K>) {
-        let mut queued = self.queued.lock().unwrap_or_else(|e| e.into_inner());
+        let key = reference_key(&object);
         if self.store.get(&object).is_some() {
-            queued.insert(object);
+            self.metrics.queue.add(&key);
         } else {
-            // Deleted: the controller will not reconcile it.
-            queued.remove(&object);
+            self.metrics.queue.remove(&key);
+            self.rate_limiter.forget(&key);
         }
-        self.metrics.set_queue_depth(queued.len());
+    }
+
+    /// A resync queues every cached object.
+    fn resynced(&self) {
+        tracing::debug!(controller = self.name, "resync: reconciling every object");
+        for object in self.store.state() {
+            self.metrics.queue.add(&object_key(&*object));
+        }
     }
 
     /// A change of `child` queues its controlling owner of kind `K`.
@@ -280,11 +343,5 @@ where
             }
             self.triggered(object);
         }
-    }
-
-    fn started(&self, object: &ObjectRef<K>) {
-        let mut queued = self.queued.lock().unwrap_or_else(|e| e.into_inner());
-        queued.remove(object);
-        self.metrics.set_queue_depth(queued.len());
     }
 }

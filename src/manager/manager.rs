@@ -7,10 +7,13 @@ use std::sync::Arc;
 use kube::Client;
 use kube::runtime::events::{Recorder, Reporter};
 use tokio::task::JoinHandle;
+use tokio::time::Instant;
 
-use super::leader::{Leadership, lease_namespace};
+use super::metrics_auth::MetricsAuth;
 use super::options::parse_bind_address;
-use super::{ControllerKit, Error, Metrics, Options, RateLimitLayer, Readiness, Shutdown, server};
+use super::{
+    ControllerKit, Error, Metrics, Options, RateLimitLayer, Readiness, Shutdown, server, tls,
+};
 
 /// What every controller of an operator shares. Cheap to clone.
 #[derive(Clone)]
@@ -21,10 +24,16 @@ pub struct Manager {
 struct Inner {
     options: Options,
     client: Client,
+    /// The manager's own client, for leader election and the reviews of metrics scrapers:
+    /// outside the rate limit of `client`, so that busy controllers cannot delay a renewal
+    /// past the renew deadline, nor a scrape.
+    own_client: Client,
     metrics: Metrics,
     readiness: Readiness,
     shutdown: Shutdown,
     leader_election_id: String,
+    /// Where the servers listen, once [`Manager::serve`] bound them.
+    bound: std::sync::Mutex<(Option<SocketAddr>, Option<SocketAddr>)>,
 }
 
 impl std::fmt::Debug for Manager {
@@ -39,7 +48,7 @@ impl std::fmt::Debug for Manager {
 /// The bound addresses of the HTTP endpoints and their tasks.
 #[derive(Debug)]
 pub struct Servers {
-    /// Where `/metrics` listens, if enabled.
+    /// Where `/metrics` listens, if enabled (HTTPS unless `--metrics-secure=false`).
     pub metrics: Option<SocketAddr>,
     /// Where `/healthz` and `/readyz` listen, if enabled.
     pub probes: Option<SocketAddr>,
@@ -53,6 +62,15 @@ impl Servers {
             let _ = task.await;
         }
     }
+
+    /// Waits for the servers to stop until `deadline`, then stops them at once.
+    pub async fn stopped_by(self, deadline: Instant) {
+        for mut task in self.tasks {
+            if tokio::time::timeout_at(deadline, &mut task).await.is_err() {
+                task.abort();
+            }
+        }
+    }
 }
 
 impl Manager {
@@ -61,15 +79,53 @@ impl Manager {
     /// `leader_election_id` names the Lease unless `--leader-election-id` does.
     pub async fn new(options: Options, leader_election_id: &str) -> Result<Self, Error> {
         let config = kube::Config::infer().await?;
-        let limit = RateLimitLayer::new(options.kube_api_qps, options.kube_api_burst);
-        let client = kube::client::ClientBuilder::try_from(config)?
-            .with_layer(&limit)
-            .build();
-        Ok(Self::with_client(client, options, leader_election_id))
+        Self::from_config(config, options, leader_election_id)
     }
 
-    /// A manager on `client` as it is (tests pass a `webop::testkit` client).
+    /// A manager on the cluster `config` describes: its requests are counted in
+    /// `rest_client_*` and rate-limited to `--kube-api-qps`/`--kube-api-burst`.
+    pub fn from_config(
+        config: kube::Config,
+        options: Options,
+        leader_election_id: &str,
+    ) -> Result<Self, Error> {
+        let metrics = Metrics::new();
+        let host = config
+            .cluster_url
+            .authority()
+            .map_or_else(String::new, ToString::to_string);
+        // Counted below the rate limiter: waiting for a turn is not the API server's latency.
+        let counted = metrics.rest_client_layer(&host);
+        let limit = RateLimitLayer::new(options.kube_api_qps, options.kube_api_burst);
+        let client = kube::client::ClientBuilder::try_from(config.clone())?
+            .with_layer(&counted)
+            .with_layer(&limit)
+            .build();
+        let own_client = kube::client::ClientBuilder::try_from(config)?
+            .with_layer(&counted)
+            .build();
+        let clients = (client, own_client);
+        Ok(Self::assemble(
+            clients,
+            metrics,
+            options,
+            leader_election_id,
+        ))
+    }
+
+    /// A manager on `client` as it is (tests pass a `webop::testkit` client); leader election
+    /// and the metrics server's reviews use it too.
     pub fn with_client(client: Client, options: Options, leader_election_id: &str) -> Self {
+        let clients = (client.clone(), client);
+        Self::assemble(clients, Metrics::new(), options, leader_election_id)
+    }
+
+    fn assemble(
+        (client, own_client): (Client, Client),
+        metrics: Metrics,
+        options: Options,
+        leader_election_id: &str,
+    ) -> Self {
         let leader_election_id = options
             .leader_election_id
             .clone()
@@ -78,10 +134,12 @@ impl Manager {
             inner: Arc::new(Inner {
                 options,
                 client,
-                metrics: Metrics::new(),
+                own_client,
+                metrics,
                 readiness: Readiness::default(),
                 shutdown: Shutdown::default(),
                 leader_election_id,
+                bound: std::sync::Mutex::default(),
             }),
         }
     }
@@ -109,6 +167,39 @@ impl Manager {
     /// Starts a graceful shutdown, as SIGTERM does.
     pub fn shutdown(&self) {
         self.inner.shutdown.trigger();
+    }
+
+    /// When the shutdown started, if it has, and when it must be over
+    /// (`--graceful-shutdown-timeout` later).
+    pub(super) fn shutdown_deadline(&self) -> Option<Instant> {
+        let started = self.inner.shutdown.started_at()?;
+        Some(started + self.inner.options.graceful_shutdown_timeout)
+    }
+
+    pub(super) fn trigger_shutdown_on_signals(&self) {
+        self.inner.shutdown.trigger_on_signals();
+    }
+
+    /// The manager's own client (leader election, metrics reviews), outside the rate limit.
+    pub(super) fn own_client(&self) -> Client {
+        self.inner.own_client.clone()
+    }
+
+    /// The name of the leader-election Lease.
+    pub(super) fn leader_election_id(&self) -> &str {
+        &self.inner.leader_election_id
+    }
+
+    /// An `Api` of the namespaced kind `K` where the controllers watch: the namespace of
+    /// `--watch-namespace`, or every namespace.
+    pub fn api<K>(&self) -> kube::Api<K>
+    where
+        K: kube::Resource<Scope = k8s_openapi::NamespaceResourceScope, DynamicType = ()>,
+    {
+        match &self.inner.options.watch_namespace {
+            Some(namespace) => kube::Api::namespaced(self.client(), namespace),
+            None => kube::Api::all(self.client()),
+        }
     }
 
     /// Resolves when the manager shuts down; give it to `Controller::graceful_shutdown_on`.
@@ -147,6 +238,8 @@ impl Manager {
     }
 
     /// Binds the metrics and probe endpoints the options ask for; they stop on shutdown.
+    /// `/metrics` is HTTPS, for scrapers the API server authenticates and authorizes, unless
+    /// `--metrics-secure=false`.
     pub async fn serve(&self) -> Result<Servers, Error> {
         let options = &self.inner.options;
         let mut servers = Servers {
@@ -157,78 +250,38 @@ impl Manager {
         let shutdown = &self.inner.shutdown;
         let flag = "--metrics-bind-address";
         if let Some(address) = parse_bind_address(flag, &options.metrics_bind_address)? {
-            let routes = server::metrics_routes(self.inner.metrics.clone());
-            let (bound, task) = server::spawn(flag, address, routes, shutdown.clone()).await?;
+            let metrics = self.inner.metrics.clone();
+            let (routes, tls) = if options.metrics_secure {
+                let auth = MetricsAuth::new(self.own_client());
+                let routes = server::metrics_routes(metrics, Some(auth));
+                (routes, Some(tls::acceptor(options)?))
+            } else {
+                (server::metrics_routes(metrics, None), None)
+            };
+            let (bound, task) = server::spawn(flag, address, routes, tls, shutdown.clone()).await?;
             servers.metrics = Some(bound);
             servers.tasks.push(task);
         }
         let flag = "--health-probe-bind-address";
         if let Some(address) = parse_bind_address(flag, &options.health_probe_bind_address)? {
             let routes = server::probe_routes(self.inner.readiness.clone());
-            let (bound, task) = server::spawn(flag, address, routes, shutdown.clone()).await?;
+            let shutdown = shutdown.clone();
+            let (bound, task) = server::spawn(flag, address, routes, None, shutdown).await?;
             servers.probes = Some(bound);
             servers.tasks.push(task);
         }
+        *self.inner.bound.lock().unwrap_or_else(|e| e.into_inner()) =
+            (servers.metrics, servers.probes);
         Ok(servers)
     }
 
-    /// Runs the operator until SIGTERM/SIGINT: serves the endpoints, waits for the Lease with
-    /// `--leader-elect`, then runs `controllers` until shutdown (they must stop on
-    /// [`Manager::shutdown_signal`]), releases the Lease and stops the servers.
-    ///
-    /// Losing the Lease returns [`Error::LostLease`] at once: the process should exit, as a
-    /// controller-runtime manager does, so that two replicas never reconcile together.
-    pub async fn run<F, Fut>(self, controllers: F) -> Result<(), Error>
-    where
-        F: FnOnce(Manager) -> Fut,
-        Fut: Future<Output = ()>,
-    {
-        self.inner.shutdown.trigger_on_signals();
-        let servers = self.serve().await?;
-        let outcome = self.lead(controllers).await;
-        self.shutdown();
-        servers.stopped().await;
-        tracing::info!("manager stopped");
-        outcome
+    /// Where `/metrics` listens, once serving (useful with port 0, as tests bind it).
+    pub fn metrics_address(&self) -> Option<SocketAddr> {
+        self.inner.bound.lock().unwrap_or_else(|e| e.into_inner()).0
     }
 
-    async fn lead<F, Fut>(&self, controllers: F) -> Result<(), Error>
-    where
-        F: FnOnce(Manager) -> Fut,
-        Fut: Future<Output = ()>,
-    {
-        let options = &self.inner.options;
-        if !options.leader_elect {
-            controllers(self.clone()).await;
-            return Ok(());
-        }
-        let client = self.client();
-        let namespace = lease_namespace(options.leader_election_namespace.as_deref(), &client);
-        let lease = &self.inner.leader_election_id;
-        let mut leadership = Leadership::compete(
-            client,
-            lease,
-            &namespace,
-            options.leader_election_lease_duration,
-        )
-        .await?;
-        let acquired = tokio::select! {
-            acquired = leadership.acquired() => Some(acquired),
-            () = self.shutdown_signal() => None,
-        };
-        let Some(acquired) = acquired else {
-            leadership.release().await;
-            return Ok(());
-        };
-        acquired?;
-        let lost = tokio::select! {
-            () = controllers(self.clone()) => false,
-            () = leadership.lost() => true,
-        };
-        if lost {
-            return Err(Error::LostLease(format!("{namespace}/{lease}")));
-        }
-        leadership.release().await;
-        Ok(())
+    /// Where `/healthz` and `/readyz` listen, once serving.
+    pub fn probe_address(&self) -> Option<SocketAddr> {
+        self.inner.bound.lock().unwrap_or_else(|e| e.into_inner()).1
     }
 }

@@ -2,17 +2,44 @@
 //! an environment variable (a flag wins over its variable).
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::duration::{format_duration, parse_duration};
 
 /// Flags of a generated operator's manager. Flatten it into the binary's `clap::Parser`.
 ///
-/// `config/manager/manager.yaml` passes `--leader-elect`, `--health-probe-bind-address=:8081`
-/// and (through `config/default`) `--metrics-bind-address=:8080`.
+/// `config/manager/manager.yaml` passes `--leader-elect` and `--health-probe-bind-address=:8081`,
+/// and `config/default` adds `--metrics-bind-address=:8443` (HTTPS, with authentication and
+/// authorization), as kubebuilder's scaffold does. Durations are written as Go writes them
+/// (`15s`, `1m30s`); a bare number is seconds.
 #[derive(Clone, Debug, clap::Args)]
 pub struct Options {
-    /// Where `/metrics` (plain HTTP) listens: `:8080` (every interface), `127.0.0.1:8080`, or `0`
-    /// to disable it.
-    #[arg(long, env = "METRICS_BIND_ADDRESS", default_value = ":8080")]
+    /// Where `/metrics` listens: `:8443` (every interface), `127.0.0.1:8443`, or `0` to disable
+    /// it. HTTPS unless `--metrics-secure=false`.
+    #[arg(long, env = "METRICS_BIND_ADDRESS", default_value = "0")]
     pub metrics_bind_address: String,
+
+    /// Serve `/metrics` over HTTPS, to clients that the API server authenticates (TokenReview)
+    /// and authorizes to `get` the non-resource URL `/metrics` (SubjectAccessReview).
+    /// `--metrics-secure=false` serves plain HTTP to anyone.
+    #[arg(long, env = "METRICS_SECURE", default_value_t = true, num_args = 0..=1,
+          require_equals = true, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub metrics_secure: bool,
+
+    /// The directory holding the metrics server's certificate and key (for example a mounted
+    /// cert-manager Secret); re-read when they change. Without it the server makes itself a
+    /// self-signed certificate at start.
+    #[arg(long, env = "METRICS_CERT_PATH")]
+    pub metrics_cert_path: Option<PathBuf>,
+
+    /// The certificate's file name in `--metrics-cert-path`.
+    #[arg(long, env = "METRICS_CERT_NAME", default_value = "tls.crt")]
+    pub metrics_cert_name: String,
+
+    /// The private key's file name in `--metrics-cert-path`.
+    #[arg(long, env = "METRICS_CERT_KEY", default_value = "tls.key")]
+    pub metrics_cert_key: String,
 
     /// Where the health probes `/healthz` and `/readyz` listen; `0` disables them.
     #[arg(long, env = "HEALTH_PROBE_BIND_ADDRESS", default_value = ":8081")]
@@ -32,12 +59,40 @@ pub struct Options {
     #[arg(long, env = "LEADER_ELECTION_NAMESPACE")]
     pub leader_election_namespace: Option<String>,
 
-    /// How long, in seconds, the Lease holds without renewal; a standby replica takes over at
-    /// most this long after the leader stops renewing (controller-runtime: 15). The leader renews
-    /// a third of this before expiry.
-    #[arg(long, env = "LEADER_ELECTION_LEASE_DURATION", default_value_t = 15,
-          value_parser = clap::value_parser!(u64).range(2..))]
-    pub leader_election_lease_duration: u64,
+    /// How long the Lease holds without renewal: a standby takes over this long after it last
+    /// saw the Lease change (client-go: 15s).
+    #[arg(long, env = "LEADER_ELECTION_LEASE_DURATION", default_value = "15s",
+          value_parser = parse_duration)]
+    pub leader_election_lease_duration: Duration,
+
+    /// How long the leader keeps trying to renew the Lease before it stops reconciling and
+    /// exits; shorter than the lease duration, so it stops before a standby may take over
+    /// (client-go: 10s).
+    #[arg(long, env = "LEADER_ELECTION_RENEW_DEADLINE", default_value = "10s",
+          value_parser = parse_duration)]
+    pub leader_election_renew_deadline: Duration,
+
+    /// How often the leader renews the Lease and a standby checks it (client-go: 2s).
+    #[arg(long, env = "LEADER_ELECTION_RETRY_PERIOD", default_value = "2s",
+          value_parser = parse_duration)]
+    pub leader_election_retry_period: Duration,
+
+    /// How long a shutdown (SIGTERM) may take: running reconciles finish, then the Lease is
+    /// released and the servers stop; what is still running then is abandoned and the manager
+    /// exits with an error (controller-runtime: 30s).
+    #[arg(long, env = "GRACEFUL_SHUTDOWN_TIMEOUT", default_value = "30s",
+          value_parser = parse_duration)]
+    pub graceful_shutdown_timeout: Duration,
+
+    /// Reconcile every object this often even when nothing changed (e.g. `10h`), to repair
+    /// drift that no watch event reports. Off by default: watches trigger every reconcile.
+    #[arg(long, env = "SYNC_PERIOD", value_parser = parse_duration)]
+    pub sync_period: Option<Duration>,
+
+    /// Watch and reconcile objects of this namespace only (a namespace-scoped operator, as
+    /// kubebuilder's `--namespaced` projects run); every namespace when unset.
+    #[arg(long, env = "WATCH_NAMESPACE", value_parser = single_namespace)]
+    pub watch_namespace: Option<String>,
 
     /// Log lines as human-readable `text` or as one `json` object per line.
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
@@ -53,7 +108,8 @@ pub struct Options {
           value_parser = clap::value_parser!(u16).range(1..))]
     pub max_concurrent_reconciles: u16,
 
-    /// Requests per second to the API server, sustained (client-go: 20).
+    /// Requests per second to the API server, sustained (client-go: 20). Leader election has a
+    /// client of its own, outside this limit, so that busy controllers cannot delay renewals.
     #[arg(long, env = "KUBE_API_QPS", default_value_t = 20.0, value_parser = positive)]
     pub kube_api_qps: f64,
 
@@ -73,15 +129,24 @@ pub enum LogFormat {
 }
 
 impl Default for Options {
-    /// The defaults of every flag, except that both servers are disabled: what tests want.
+    /// The defaults of every flag, except that the probes are disabled too: what tests want.
     fn default() -> Self {
         Options {
             metrics_bind_address: "0".to_owned(),
+            metrics_secure: true,
+            metrics_cert_path: None,
+            metrics_cert_name: "tls.crt".to_owned(),
+            metrics_cert_key: "tls.key".to_owned(),
             health_probe_bind_address: "0".to_owned(),
             leader_elect: false,
             leader_election_id: None,
             leader_election_namespace: None,
-            leader_election_lease_duration: 15,
+            leader_election_lease_duration: Duration::from_secs(15),
+            leader_election_renew_deadline: Duration::from_secs(10),
+            leader_election_retry_period: Duration::from_secs(2),
+            graceful_shutdown_timeout: Duration::from_secs(30),
+            sync_period: None,
+            watch_namespace: None,
             log_format: LogFormat::Text,
             log_level: "info".to_owned(),
             max_concurrent_reconciles: 1,
@@ -89,6 +154,53 @@ impl Default for Options {
             kube_api_burst: 30,
         }
     }
+}
+
+impl Options {
+    /// Checks what no single flag can: the leader-election timings must let a leader stop
+    /// before a standby may take over (client-go's rule: lease duration > renew deadline >
+    /// 1.2 × retry period).
+    pub fn validate(&self) -> Result<(), crate::manager::Error> {
+        let (lease, renew, retry) = (
+            self.leader_election_lease_duration,
+            self.leader_election_renew_deadline,
+            self.leader_election_retry_period,
+        );
+        let problem = if retry.is_zero() {
+            Some("--leader-election-retry-period must be positive".to_owned())
+        } else if renew <= retry.mul_f64(1.2) {
+            Some(format!(
+                "--leader-election-renew-deadline ({}) must be longer than 1.2 × \
+                 --leader-election-retry-period ({})",
+                format_duration(renew),
+                format_duration(retry)
+            ))
+        } else if lease <= renew {
+            Some(format!(
+                "--leader-election-lease-duration ({}) must be longer than \
+                 --leader-election-renew-deadline ({})",
+                format_duration(lease),
+                format_duration(renew)
+            ))
+        } else {
+            None
+        };
+        match problem {
+            Some(problem) => Err(crate::manager::Error::Options(problem)),
+            None => Ok(()),
+        }
+    }
+}
+
+/// One namespace: kube-runtime keeps one cache per controller and kind, which a watch of one
+/// namespace (or of all) fills.
+fn single_namespace(value: &str) -> Result<String, String> {
+    if value.contains(',') {
+        return Err(format!(
+            "{value:?}: one namespace only (run one manager per namespace)"
+        ));
+    }
+    Ok(value.trim().to_owned())
 }
 
 fn positive(value: &str) -> Result<f64, String> {
@@ -138,7 +250,23 @@ mod tests {
     #[test]
     fn defaults_are_kubebuilders() {
         let options = parse(&[]).unwrap();
-        assert_eq!(options.metrics_bind_address, ":8080");
+        assert_eq!(options.metrics_bind_address, "0");
+        assert!(options.metrics_secure);
+        assert_eq!(
+            (
+                options.metrics_cert_name.as_str(),
+                options.metrics_cert_key.as_str()
+            ),
+            ("tls.crt", "tls.key")
+        );
+        let seconds = Duration::from_secs;
+        assert_eq!(options.leader_election_lease_duration, seconds(15));
+        assert_eq!(options.leader_election_renew_deadline, seconds(10));
+        assert_eq!(options.leader_election_retry_period, seconds(2));
+        assert_eq!(options.graceful_shutdown_timeout, seconds(30));
+        assert_eq!(options.sync_period, None);
+        assert_eq!(options.watch_namespace, None);
+        options.validate().unwrap();
         assert_eq!(options.health_probe_bind_address, ":8081");
         assert!(!options.leader_elect);
         assert_eq!(options.max_concurrent_reconciles, 1);
@@ -150,19 +278,64 @@ mod tests {
     #[test]
     fn the_flags_of_manager_yaml_parse() {
         let options = parse(&[
-            "--metrics-bind-address=:8080",
+            "--metrics-bind-address=:8443",
+            "--metrics-cert-path=/tmp/k8s-metrics-server/metrics-certs",
             "--leader-elect",
             "--health-probe-bind-address=:8081",
             "--log-format=json",
+            "--sync-period=10h",
+            "--watch-namespace=team-a",
+            "--graceful-shutdown-timeout=1m30s",
         ])
         .unwrap();
         assert!(options.leader_elect);
         assert_eq!(options.log_format, LogFormat::Json);
+        assert_eq!(options.sync_period, Some(Duration::from_secs(36_000)));
+        assert_eq!(options.watch_namespace.as_deref(), Some("team-a"));
+        assert_eq!(options.graceful_shutdown_timeout, Duration::from_secs(90));
+        let insecure = parse(&["--metrics-secure=false"]).unwrap();
+        assert!(!insecure.metrics_secure);
+        assert!(parse(&["--metrics-secure"]).unwrap().metrics_secure);
+        let seconds = parse(&["--leader-election-lease-duration=20"]).unwrap();
+        assert_eq!(
+            seconds.leader_election_lease_duration,
+            Duration::from_secs(20)
+        );
+    }
+
+    #[test]
+    fn leader_election_timings_must_let_a_leader_stop_first() {
+        let with = |lease: &str, renew: &str, retry: &str| {
+            parse(&[
+                &format!("--leader-election-lease-duration={lease}"),
+                &format!("--leader-election-renew-deadline={renew}"),
+                &format!("--leader-election-retry-period={retry}"),
+            ])
+            .unwrap()
+            .validate()
+            .map_err(|e| e.to_string())
+        };
+        assert_eq!(with("15s", "10s", "2s"), Ok(()));
+        assert_eq!(
+            with("10s", "10s", "2s"),
+            Err(
+                "--leader-election-lease-duration (10s) must be longer than \
+                 --leader-election-renew-deadline (10s)"
+                    .to_owned()
+            )
+        );
+        assert!(with("15s", "2s", "2s").unwrap_err().contains("1.2 ×"));
+        assert!(with("15s", "10s", "0").unwrap_err().contains("positive"));
     }
 
     #[test]
     fn bad_values_are_refused_by_name() {
         assert!(parse(&["--max-concurrent-reconciles=0"]).is_err());
+        assert!(parse(&["--watch-namespace=a,b"]).is_err());
+        let error = parse(&["--leader-election-retry-period=soon"])
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("\"soon\" is not a duration"), "{error}");
         let error = parse(&["--kube-api-qps=-1"]).unwrap_err().to_string();
         assert!(error.contains("\"-1\" is not a positive number"), "{error}");
         let error = parse_bind_address("--metrics-bind-address", "localhost").unwrap_err();

@@ -4,9 +4,10 @@
 use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll, ready};
-use std::time::Duration;
 
 use tokio::time::{Instant, Sleep};
+
+use super::token_bucket::TokenBucket;
 
 /// A tower layer that delays requests beyond `qps` per second (after a burst of `burst`).
 ///
@@ -75,62 +76,10 @@ where
     }
 }
 
-/// Tokens refill at `rate` per second up to `capacity`; each request takes one.
-#[derive(Debug)]
-struct TokenBucket {
-    rate: f64,
-    capacity: f64,
-    tokens: f64,
-    refilled: Option<Instant>,
-}
-
-impl TokenBucket {
-    fn new(rate: f64, capacity: u32) -> Self {
-        TokenBucket {
-            rate,
-            capacity: f64::from(capacity),
-            tokens: f64::from(capacity),
-            refilled: None,
-        }
-    }
-
-    /// Takes a token, or says how long until one is there.
-    fn take(&mut self, now: Instant) -> Result<(), Duration> {
-        if let Some(last) = self.refilled {
-            let earned = now.saturating_duration_since(last).as_secs_f64() * self.rate;
-            self.tokens = (self.tokens + earned).min(self.capacity);
-        }
-        self.refilled = Some(now);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            Ok(())
-        } else {
-            Err(Duration::from_secs_f64((1.0 - self.tokens) / self.rate))
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_burst_then_the_sustained_rate() {
-        let start = Instant::now();
-        let mut bucket = TokenBucket::new(10.0, 3);
-        for _ in 0..3 {
-            assert_eq!(bucket.take(start), Ok(()));
-        }
-        let wait = bucket.take(start).unwrap_err();
-        assert_eq!(wait, Duration::from_millis(100));
-        assert_eq!(bucket.take(start + wait), Ok(()));
-        // Idle time refills up to the burst, no further.
-        let later = start + Duration::from_secs(60);
-        for _ in 0..3 {
-            assert_eq!(bucket.take(later), Ok(()));
-        }
-        assert!(bucket.take(later).is_err());
-    }
+    use std::time::Duration;
 
     #[tokio::test(start_paused = true)]
     async fn the_layer_spaces_requests_out() {

@@ -1,25 +1,45 @@
-//! The manager's HTTP endpoints (axum): `/metrics` on the metrics address, `/healthz` and
-//! `/readyz` on the probe address. Both stop with the manager's shutdown.
+//! The HTTP endpoints: `/metrics` on the metrics address (HTTPS with authentication and
+//! authorization unless `--metrics-secure=false`), `/healthz` and `/readyz` on the probe address.
+//!
+//! Every connection is bounded in time as controller-runtime bounds its servers: the TLS
+//! handshake and each request's header must arrive within [`HEADER_READ_TIMEOUT`]; hyper starts
+//! the same clock when a kept-alive connection goes idle, so an idle connection is closed after
+//! it too. Both servers stop with the manager's shutdown, letting requests in flight finish.
 
 use std::net::SocketAddr;
+use std::pin::pin;
+use std::time::Duration;
 
 use axum::Router;
 use axum::extract::State;
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::IntoResponse;
 use axum::routing::get;
-use tokio::task::JoinHandle;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::task::{JoinHandle, JoinSet};
+use tokio_rustls::TlsAcceptor;
+use tower::Service;
 
+use super::metrics_auth::{self, MetricsAuth};
 use super::{Error, Metrics, Readiness, Shutdown};
 
-/// The Prometheus text format's content type.
-const PROMETHEUS_TEXT: &str = "text/plain; version=0.0.4; charset=utf-8";
+/// How long a client may take to complete its TLS handshake or send a request's header, and how
+/// long a kept-alive connection may stay idle (controller-runtime's `ReadHeaderTimeout`: 32 s).
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(32);
 
-/// The routes of the metrics endpoint.
-pub fn metrics_routes(metrics: Metrics) -> Router {
-    Router::new()
+/// The routes of the metrics endpoint; with `auth`, only for authorized scrapers.
+pub fn metrics_routes(metrics: Metrics, auth: Option<MetricsAuth>) -> Router {
+    let routes = Router::new()
         .route("/metrics", get(serve_metrics))
-        .with_state(metrics)
+        .with_state(metrics);
+    match auth {
+        Some(auth) => routes.layer(axum::middleware::from_fn_with_state(
+            auth,
+            metrics_auth::require,
+        )),
+        None => routes,
+    }
 }
 
 /// The routes of the probe endpoint.
@@ -30,8 +50,13 @@ pub fn probe_routes(readiness: Readiness) -> Router {
         .with_state(readiness)
 }
 
-async fn serve_metrics(State(metrics): State<Metrics>) -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, PROMETHEUS_TEXT)], metrics.encode())
+async fn serve_metrics(State(metrics): State<Metrics>, headers: HeaderMap) -> impl IntoResponse {
+    let accept = headers
+        .get(header::ACCEPT)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default();
+    let (content_type, text) = metrics.encode_for(accept);
+    ([(header::CONTENT_TYPE, content_type)], text)
 }
 
 async fn serve_readyz(State(readiness): State<Readiness>) -> (StatusCode, String) {
@@ -44,34 +69,90 @@ async fn serve_readyz(State(readiness): State<Readiness>) -> (StatusCode, String
     }
 }
 
-/// Binds `address` and serves `routes` on a task until `shutdown`. Returns the bound address
-/// (useful with port 0) and the task.
+/// Binds `address` and serves `routes` (over TLS with `tls`) on a task until `shutdown`.
+/// Returns the bound address (useful with port 0) and the task.
 pub async fn spawn(
     flag: &'static str,
     address: SocketAddr,
     routes: Router,
+    tls: Option<TlsAcceptor>,
     shutdown: Shutdown,
 ) -> Result<(SocketAddr, JoinHandle<()>), Error> {
-    let listener = tokio::net::TcpListener::bind(address)
-        .await
-        .map_err(|source| Error::Bind {
-            flag,
-            address,
-            source,
-        })?;
-    let bound = listener.local_addr().map_err(|source| Error::Bind {
+    let bind_error = |source| Error::Bind {
         flag,
         address,
         source,
-    })?;
-    tracing::info!(address = %bound, "serving {flag}");
+    };
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .map_err(bind_error)?;
+    let bound = listener.local_addr().map_err(bind_error)?;
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    tracing::info!(address = %bound, scheme, "serving {flag}");
     let task = tokio::spawn(async move {
-        let served = axum::serve(listener, routes)
-            .with_graceful_shutdown(shutdown.wait())
-            .await;
-        if let Err(error) = served {
-            tracing::error!(%error, address = %bound, "{flag} server failed");
+        let mut connections = JoinSet::new();
+        loop {
+            let accepted = tokio::select! {
+                accepted = listener.accept() => accepted,
+                () = shutdown.wait() => break,
+            };
+            match accepted {
+                Ok((stream, _)) => {
+                    let connection =
+                        connection(stream, routes.clone(), tls.clone(), shutdown.clone());
+                    connections.spawn(connection);
+                }
+                Err(error) => {
+                    // Out of file descriptors, usually: wait instead of spinning.
+                    tracing::warn!(%error, address = %bound, "{flag}: cannot accept");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            }
+            while connections.try_join_next().is_some() {}
         }
+        while connections.join_next().await.is_some() {}
     });
     Ok((bound, task))
+}
+
+/// Serves one connection: the TLS handshake first, if any, within the header timeout.
+async fn connection(
+    stream: tokio::net::TcpStream,
+    routes: Router,
+    tls: Option<TlsAcceptor>,
+    shutdown: Shutdown,
+) {
+    let Some(tls) = tls else {
+        return serve_http(TokioIo::new(stream), routes, shutdown).await;
+    };
+    match tokio::time::timeout(HEADER_READ_TIMEOUT, tls.accept(stream)).await {
+        Ok(Ok(stream)) => serve_http(TokioIo::new(stream), routes, shutdown).await,
+        Ok(Err(error)) => tracing::debug!(%error, "TLS handshake failed"),
+        Err(_) => tracing::debug!("TLS handshake timed out"),
+    }
+}
+
+/// HTTP/1.1 on one connection until the client is done, a timeout strikes, or the shutdown.
+async fn serve_http<I>(io: I, routes: Router, shutdown: Shutdown)
+where
+    I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
+{
+    let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+        routes.clone().call(request)
+    });
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(HEADER_READ_TIMEOUT);
+    let mut connection = pin!(builder.serve_connection(io, service));
+    let served = tokio::select! {
+        served = connection.as_mut() => served,
+        () = shutdown.wait() => {
+            connection.as_mut().graceful_shutdown();
+            connection.await
+        }
+    };
+    if let Err(error) = served {
+        tracing::debug!(%error, "connection ended with an error");
+    }
 }

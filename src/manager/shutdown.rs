@@ -1,9 +1,10 @@
 //! One shutdown signal for the whole manager: SIGTERM/SIGINT, or [`Shutdown::trigger`].
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use tokio::sync::Notify;
+use tokio::time::Instant;
 
 /// A latch every part of the manager waits on. Cheap to clone.
 #[derive(Clone, Debug, Default)]
@@ -14,12 +15,19 @@ pub struct Shutdown {
 #[derive(Debug, Default)]
 struct Inner {
     triggered: AtomicBool,
+    /// When the shutdown started: the graceful-shutdown timeout counts from there.
+    started: Mutex<Option<Instant>>,
     notify: Notify,
 }
 
 impl Shutdown {
     /// Starts the shutdown (idempotent).
     pub fn trigger(&self) {
+        self.inner
+            .started
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_or_insert_with(Instant::now);
         self.inner.triggered.store(true, Ordering::SeqCst);
         self.inner.notify.notify_waiters();
     }
@@ -27,6 +35,11 @@ impl Shutdown {
     /// Whether the shutdown has started.
     pub fn is_triggered(&self) -> bool {
         self.inner.triggered.load(Ordering::SeqCst)
+    }
+
+    /// When the shutdown started, if it has.
+    pub fn started_at(&self) -> Option<Instant> {
+        *self.inner.started.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Resolves once the shutdown has started. `Send + Sync`, as kube-runtime's
@@ -91,7 +104,15 @@ mod tests {
         let early = tokio::spawn(shutdown.wait());
         tokio::task::yield_now().await;
         assert!(!shutdown.is_triggered());
+        assert_eq!(shutdown.started_at(), None);
         shutdown.trigger();
+        let started = shutdown.started_at().unwrap();
+        shutdown.trigger();
+        assert_eq!(
+            shutdown.started_at(),
+            Some(started),
+            "the first trigger counts"
+        );
         early.await.unwrap();
         shutdown.wait().await;
     }

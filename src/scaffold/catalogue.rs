@@ -108,6 +108,7 @@ pub const ENTRIES: &[Entry] = &[
     project("config/crd/kustomization.yaml"),
     project("config/crd/kustomizeconfig.yaml"),
     project("config/default/kustomization.yaml"),
+    project("config/default/cert_metrics_manager_patch.yaml"),
     project("config/default/manager_metrics_patch.yaml"),
     project("config/default/metrics_service.yaml"),
     project("config/manager/kustomization.yaml"),
@@ -116,12 +117,16 @@ pub const ENTRIES: &[Entry] = &[
     project("config/network-policy/allow-metrics-traffic.yaml"),
     project("config/prometheus/kustomization.yaml"),
     project("config/prometheus/monitor.yaml"),
+    project("config/prometheus/monitor_tls_patch.yaml"),
     project("config/rbac/kustomization.yaml"),
     project("config/rbac/service_account.yaml"),
     project("config/rbac/role.yaml"),
     project("config/rbac/role_binding.yaml"),
     project("config/rbac/leader_election_role.yaml"),
     project("config/rbac/leader_election_role_binding.yaml"),
+    project("config/rbac/metrics_auth_role.yaml"),
+    project("config/rbac/metrics_auth_role_binding.yaml"),
+    project("config/rbac/metrics_reader_role.yaml"),
     // One module per API version, listing its kinds: written by the first `create api` of the
     // version, then extended at its markers.
     Entry {

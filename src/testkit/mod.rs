@@ -28,6 +28,7 @@ mod discovery;
 mod faults;
 mod gc;
 mod handlers;
+mod link;
 mod listener;
 mod objects;
 mod openapi;
@@ -50,6 +51,7 @@ use std::sync::{Arc, Mutex};
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 
 pub use faults::{Counters, Faults, Matcher};
+pub use link::Link;
 pub use listener::kubeconfig;
 pub use request::Verb;
 pub use service::{ApiService, Body};
@@ -106,6 +108,18 @@ impl ApiServer {
     /// Must be called inside a Tokio runtime.
     pub fn client(&self) -> kube::Client {
         kube::Client::new(self.service.clone(), "default")
+    }
+
+    /// A `kube::Client` of its own (default namespace `default`) and the [`Link`] that can cut
+    /// it off from this server, as a network partition would, while other clients keep talking
+    /// to it. Must be called inside a Tokio runtime.
+    pub fn linked_client(&self) -> (kube::Client, Link) {
+        let link = Link::default();
+        let service = link::LinkedService {
+            inner: self.service.clone(),
+            link: link.clone(),
+        };
+        (kube::Client::new(service, "default"), link)
     }
 
     /// The server as a `tower::Service`.

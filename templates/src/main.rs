@@ -1,7 +1,8 @@
 //! The manager of {{ project_name }}: runs its controllers against the cluster of the environment
 //! (in a Pod, its service account; elsewhere, the current kubeconfig) with what a kubebuilder
-//! manager has: flags, structured logs, `/metrics`, `/healthz` and `/readyz`, leader election
-//! and graceful shutdown on SIGTERM. `--help` lists the flags.
+//! manager has: flags, structured logs, `/metrics` (HTTPS, for scrapers the API server
+//! authorizes), `/healthz` and `/readyz`, leader election and a bounded graceful shutdown on
+//! SIGTERM. `--help` lists the flags.
 
 use std::process::ExitCode;
 

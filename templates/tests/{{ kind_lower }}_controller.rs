@@ -44,7 +44,7 @@ async fn a_new_{{ kind_lower }}_is_reconciled() {
         .await
         .unwrap();
     let reconciled = format!(
-        {% raw %}"reconcile_total{{controller=\"{}\",result=\"success\"}} 1",{% endraw %}
+        {% raw %}"controller_runtime_reconcile_total{{controller=\"{}\",result=\"success\"}} 1",{% endraw %}
         {{ kind_lower }}_controller::NAME
     );
     let waiting = async {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use kube::runtime::controller::Action;
 use kube::runtime::events::Recorder;
 use kube::runtime::watcher;
-use kube::{Api, Client, Resource};
+{% if namespaced %}use kube::{Client, Resource};{% else %}use kube::{Api, Client, Resource};{% endif %}
 use webop::manager::Manager;
 use webop::prelude::*;
 
@@ -37,16 +37,21 @@ pub enum Error {
 
 /// Runs the controller until the manager shuts down.
 pub async fn run(manager: Manager) {
-    let client = manager.client();
     let kit = manager.controller::<{{ api_alias }}::{{ kind }}>(NAME);
     // TODO(user): cache and watch the objects this controller creates: `kit.owned(api, config)`
     // returns their cache (put it in the Context) and the stream to pass to `.owns_stream(...)`.
     let context = Arc::new(Context {
-        client: client.clone(),
+        client: manager.client(),
         recorder: manager.recorder(FIELD_MANAGER),
     });
+{%- if namespaced %}
+    // Every namespace, or the one of `--watch-namespace`.
+    let api = manager.api::<{{ api_alias }}::{{ kind }}>();
+{%- else %}
+    let api = Api::<{{ api_alias }}::{{ kind }}>::all(manager.client());
+{%- endif %}
     let results = kit
-        .build(Api::<{{ api_alias }}::{{ kind }}>::all(client), watcher::Config::default())
+        .build(api, watcher::Config::default())
         .run(kit.reconcile(reconcile), kit.error_policy(), context);
     kit.drive(results).await;
 }

@@ -91,24 +91,21 @@ impl Error {
 
 /// Runs the controller until the manager shuts down.
 pub async fn run(manager: Manager) {
-    let client = manager.client();
     let kit = manager.controller::<{{ api_alias }}::{{ kind }}>(NAME);
+    // `manager.api()`: every namespace, or the one of `--watch-namespace`.
     let children =
         watcher::Config::default().labels(&format!("app.kubernetes.io/managed-by={MANAGED_BY}"));
-    let (deployments, deployment_changes) = kit.owned(
-        Api::<appsv1::Deployment>::all(client.clone()),
-        children.clone(),
-    );
-    let (services, service_changes) =
-        kit.owned(Api::<corev1::Service>::all(client.clone()), children);
+    let (deployments, deployment_changes) =
+        kit.owned(manager.api::<appsv1::Deployment>(), children.clone());
+    let (services, service_changes) = kit.owned(manager.api::<corev1::Service>(), children);
     let context = Arc::new(Context {
-        client: client.clone(),
+        client: manager.client(),
         deployments,
         services,
         recorder: manager.recorder(FIELD_MANAGER),
     });
     let results = kit
-        .build(Api::<{{ api_alias }}::{{ kind }}>::all(client), watcher::Config::default())
+        .build(manager.api::<{{ api_alias }}::{{ kind }}>(), watcher::Config::default())
         .owns_stream(deployment_changes)
         .owns_stream(service_changes)
         .run(kit.reconcile(reconcile), kit.error_policy(), context);

@@ -1,0 +1,390 @@
+//! client-go's work-queue metrics (`workqueue_*`, labelled `name` and `controller` as
+//! controller-runtime labels them) for a kube-runtime controller, whose queue is internal to
+//! kube-runtime: [`WorkQueue`] follows the same items from the outside (what the watches
+//! trigger, what the error policy schedules, what the reconciles start and finish) and keeps
+//! client-go's accounting: an item added twice before it is picked up is one add; a delayed
+//! item is added when its delay ends; depth counts items added and not yet picked up.
+
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use prometheus_client::collector::Collector;
+use prometheus_client::encoding::{DescriptorEncoder, EncodeLabelSet, EncodeMetric};
+use prometheus_client::metrics::MetricType;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::ConstGauge;
+use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::registry::{Registry, Unit};
+use tokio::time::Instant;
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct QueueLabels {
+    name: String,
+    controller: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct DepthLabels {
+    name: String,
+    controller: String,
+    /// controller-runtime's priority queue label; empty, as for its default queue.
+    priority: &'static str,
+}
+
+/// client-go's buckets for both durations: 10 ns to 1000 s, ten times apart.
+fn duration_histogram() -> Histogram {
+    Histogram::new(exponential_buckets(10e-9, 10.0, 12))
+}
+
+/// The families of every work queue, and the queues whose gauges are read at scrape time.
+#[derive(Clone)]
+pub(super) struct WorkQueueFamilies {
+    adds: Family<QueueLabels, Counter>,
+    retries: Family<QueueLabels, Counter>,
+    queue_duration: Family<QueueLabels, Histogram, fn() -> Histogram>,
+    work_duration: Family<QueueLabels, Histogram, fn() -> Histogram>,
+    queues: Arc<Mutex<Vec<WorkQueue>>>,
+}
+
+impl WorkQueueFamilies {
+    pub(super) fn register(registry: &mut Registry) -> Self {
+        let families = WorkQueueFamilies {
+            adds: Family::default(),
+            retries: Family::default(),
+            queue_duration: Family::new_with_constructor(duration_histogram),
+            work_duration: Family::new_with_constructor(duration_histogram),
+            queues: Arc::default(),
+        };
+        registry.register(
+            "workqueue_adds",
+            "Total number of adds handled by workqueue",
+            families.adds.clone(),
+        );
+        registry.register(
+            "workqueue_retries",
+            "Total number of items added to the workqueue with a non-zero delay (rate-limited \
+             requeues, explicit RequeueAfter or AddAfter calls)",
+            families.retries.clone(),
+        );
+        registry.register_with_unit(
+            "workqueue_queue_duration",
+            "How long in seconds an item stays in workqueue before being requested",
+            Unit::Seconds,
+            families.queue_duration.clone(),
+        );
+        registry.register_with_unit(
+            "workqueue_work_duration",
+            "How long in seconds processing an item from workqueue takes",
+            Unit::Seconds,
+            families.work_duration.clone(),
+        );
+        registry.register_collector(Box::new(QueueGauges(families.queues.clone())));
+        families
+    }
+
+    /// Adds every delayed item whose time has come, so that a scrape reads the adds counter
+    /// and the depth gauge at the same moment.
+    pub(super) fn catch_up(&self) {
+        let now = Instant::now();
+        for queue in lock(&self.queues).iter() {
+            queue.state().add_due(now, &queue.inner.adds);
+        }
+    }
+
+    /// The queue of the controller `name`.
+    pub(super) fn queue(&self, name: &str) -> WorkQueue {
+        let labels = QueueLabels {
+            name: name.to_owned(),
+            controller: name.to_owned(),
+        };
+        let queue = WorkQueue {
+            inner: Arc::new(Inner {
+                name: name.to_owned(),
+                state: Mutex::default(),
+                adds: self.adds.get_or_create_owned(&labels),
+                retries: self.retries.get_or_create_owned(&labels),
+                queue_duration: self.queue_duration.get_or_create_owned(&labels),
+                work_duration: self.work_duration.get_or_create_owned(&labels),
+            }),
+        };
+        lock(&self.queues).push(queue.clone());
+        queue
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The items of one controller's queue, by key (`namespace/name`). Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct WorkQueue {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    name: String,
+    state: Mutex<State>,
+    adds: Counter,
+    retries: Counter,
+    queue_duration: Histogram,
+    work_duration: Histogram,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    /// Added and not yet picked up, with when they were added.
+    queued: HashMap<String, Instant>,
+    /// Being reconciled, since when.
+    processing: HashMap<String, Instant>,
+    /// To be added when their delay ends.
+    delayed: HashMap<String, Instant>,
+}
+
+impl State {
+    /// Adds the delayed items whose time has come, as client-go's delaying queue does.
+    fn add_due(&mut self, now: Instant, adds: &Counter) {
+        let due: Vec<_> = self
+            .delayed
+            .iter()
+            .filter(|(_, at)| **at <= now)
+            .map(|(key, at)| (key.clone(), *at))
+            .collect();
+        for (key, at) in due {
+            self.delayed.remove(&key);
+            if let Entry::Vacant(slot) = self.queued.entry(key) {
+                adds.inc();
+                slot.insert(at);
+            }
+        }
+    }
+}
+
+impl WorkQueue {
+    fn state(&self) -> MutexGuard<'_, State> {
+        lock(&self.inner.state)
+    }
+
+    /// A change queued `key` (a repeated add of a queued item is not counted again). A change
+    /// also brings a delayed item forward, as kube-runtime's scheduler does.
+    pub fn add(&self, key: &str) {
+        let now = Instant::now();
+        let mut state = self.state();
+        state.add_due(now, &self.inner.adds);
+        state.delayed.remove(key);
+        if let Entry::Vacant(slot) = state.queued.entry(key.to_owned()) {
+            self.inner.adds.inc();
+            slot.insert(now);
+        }
+    }
+
+    /// `key` is to be added after `delay` (a retry); counted in `workqueue_retries_total`.
+    pub fn add_after(&self, key: &str, delay: Duration) {
+        if delay.is_zero() {
+            return self.add(key);
+        }
+        self.inner.retries.inc();
+        let at = Instant::now() + delay;
+        let mut state = self.state();
+        let earliest = state.delayed.get(key).map_or(at, |known| at.min(*known));
+        state.delayed.insert(key.to_owned(), earliest);
+    }
+
+    /// `key`'s object is gone: nothing of it will be reconciled.
+    pub fn remove(&self, key: &str) {
+        let mut state = self.state();
+        state.queued.remove(key);
+        state.delayed.remove(key);
+    }
+
+    /// A reconcile of `key` starts: the time it waited goes to `workqueue_queue_duration_seconds`.
+    /// An item the queue did not see added (a requeue that kube-runtime scheduled itself) is
+    /// added now.
+    pub fn start(&self, key: &str) {
+        let now = Instant::now();
+        let mut state = self.state();
+        state.add_due(now, &self.inner.adds);
+        state.delayed.remove(key);
+        let added = match state.queued.remove(key) {
+            Some(added) => added,
+            None => {
+                self.inner.adds.inc();
+                now
+            }
+        };
+        self.inner
+            .queue_duration
+            .observe(now.saturating_duration_since(added).as_secs_f64());
+        state.processing.insert(key.to_owned(), now);
+    }
+
+    /// The reconcile of `key` ended: its time goes to `workqueue_work_duration_seconds`.
+    pub fn done(&self, key: &str) {
+        let now = Instant::now();
+        if let Some(started) = self.state().processing.remove(key) {
+            let took = now.saturating_duration_since(started);
+            self.inner.work_duration.observe(took.as_secs_f64());
+        }
+    }
+
+    /// The gauges now.
+    fn gauges(&self) -> Gauges {
+        let now = Instant::now();
+        let mut state = self.state();
+        state.add_due(now, &self.inner.adds);
+        let running = state
+            .processing
+            .values()
+            .map(|started| now.saturating_duration_since(*started).as_secs_f64());
+        let (unfinished, longest) = running.fold((0.0, 0.0), |(sum, max): (f64, f64), s| {
+            (sum + s, max.max(s))
+        });
+        Gauges {
+            depth: state.queued.len(),
+            unfinished,
+            longest,
+        }
+    }
+}
+
+/// What a queue's gauges read at one moment.
+struct Gauges {
+    depth: usize,
+    /// Seconds of reconciles running, summed.
+    unfinished: f64,
+    /// Seconds of the longest running reconcile.
+    longest: f64,
+}
+
+/// A gauge family in seconds, one series per queue.
+fn encode_seconds(
+    encoder: &mut DescriptorEncoder,
+    metric: &str,
+    help: &str,
+    gauges: &[(&String, Gauges)],
+    value: impl Fn(&Gauges) -> f64,
+) -> Result<(), std::fmt::Error> {
+    let seconds = Unit::Seconds;
+    let mut family = encoder.encode_descriptor(metric, help, Some(&seconds), MetricType::Gauge)?;
+    for (name, now) in gauges {
+        let labels = QueueLabels {
+            name: (*name).clone(),
+            controller: (*name).clone(),
+        };
+        ConstGauge::new(value(now)).encode(family.encode_family(&labels)?)?;
+    }
+    Ok(())
+}
+
+/// `workqueue_depth`, `workqueue_unfinished_work_seconds` and
+/// `workqueue_longest_running_processor_seconds`, computed when scraped.
+#[derive(Debug)]
+struct QueueGauges(Arc<Mutex<Vec<WorkQueue>>>);
+
+impl Collector for QueueGauges {
+    fn encode(&self, mut encoder: DescriptorEncoder) -> Result<(), std::fmt::Error> {
+        let queues = lock(&self.0).clone();
+        let gauges: Vec<_> = queues.iter().map(|q| (&q.inner.name, q.gauges())).collect();
+        let mut depth = encoder.encode_descriptor(
+            "workqueue_depth",
+            "Current depth of workqueue by workqueue and priority",
+            None,
+            MetricType::Gauge,
+        )?;
+        for (name, now) in &gauges {
+            let labels = DepthLabels {
+                name: (*name).clone(),
+                controller: (*name).clone(),
+                priority: "",
+            };
+            ConstGauge::new(now.depth as i64).encode(depth.encode_family(&labels)?)?;
+        }
+        encode_seconds(
+            &mut encoder,
+            "workqueue_unfinished_work",
+            "How many seconds of work has been done that is in progress and hasn't been observed \
+             by work_duration. Large values indicate stuck threads. One can deduce the number of \
+             stuck threads by observing the rate at which this increases.",
+            &gauges,
+            |g| g.unfinished,
+        )?;
+        encode_seconds(
+            &mut encoder,
+            "workqueue_longest_running_processor",
+            "How many seconds has the longest running processor for workqueue been running.",
+            &gauges,
+            |g| g.longest,
+        )?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Metrics;
+    use super::*;
+
+    fn line(text: &str, prefix: &str) -> String {
+        text.lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no {prefix} in\n{text}"))
+            .to_owned()
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn adds_depth_durations_and_retries_follow_client_go() {
+        let metrics = Metrics::new();
+        let queue = metrics.controller("webapp", 1).queue;
+        queue.add("ns/a");
+        queue.add("ns/a");
+        queue.add("ns/b");
+        let text = metrics.encode();
+        let labels = "{name=\"webapp\",controller=\"webapp\"}";
+        assert_eq!(
+            line(&text, "workqueue_adds_total"),
+            format!("workqueue_adds_total{labels} 2")
+        );
+        assert_eq!(
+            line(&text, "workqueue_depth{"),
+            "workqueue_depth{name=\"webapp\",controller=\"webapp\",priority=\"\"} 2"
+        );
+
+        tokio::time::advance(Duration::from_secs(2)).await;
+        queue.start("ns/a");
+        tokio::time::advance(Duration::from_secs(3)).await;
+        let text = metrics.encode();
+        assert_eq!(
+            line(&text, "workqueue_unfinished_work_seconds{"),
+            format!("workqueue_unfinished_work_seconds{labels} 3.0")
+        );
+        assert_eq!(
+            line(&text, "workqueue_longest_running_processor_seconds{"),
+            format!("workqueue_longest_running_processor_seconds{labels} 3.0")
+        );
+        queue.done("ns/a");
+        queue.add_after("ns/a", Duration::from_secs(10));
+        let text = metrics.encode();
+        assert!(
+            text.contains(&format!("workqueue_retries_total{labels} 1")),
+            "{text}"
+        );
+        assert!(text.contains("priority=\"\"} 1"), "b only: {text}");
+        assert!(text.contains(&format!("workqueue_queue_duration_seconds_count{labels} 1")));
+        assert!(text.contains(&format!("workqueue_work_duration_seconds_sum{labels} 3.0")));
+
+        // The delayed item is added when its delay ends.
+        tokio::time::advance(Duration::from_secs(10)).await;
+        let text = metrics.encode();
+        assert!(
+            text.contains(&format!("workqueue_adds_total{labels} 3")),
+            "{text}"
+        );
+        assert!(text.contains("priority=\"\"} 2"), "{text}");
+        queue.remove("ns/b");
+        assert!(metrics.encode().contains("priority=\"\"} 1"));
+    }
+}
