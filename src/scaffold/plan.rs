@@ -303,7 +303,10 @@ mod tests {
 
         let mut p = planner(dir.path(), true);
         p.user_owned("a", "theirs".into()).unwrap();
-        assert_eq!(p.finish().unwrap().report(), "updated a\n");
+        assert_eq!(
+            p.finish().unwrap().report(),
+            "overwritten a (its content was yours: replaced because of --force)\n"
+        );
     }
 
     #[test]
@@ -320,7 +323,10 @@ mod tests {
 
         let mut p = planner(dir.path(), true);
         p.tool_owned("gen", "new".into(), Some("old")).unwrap();
-        assert_eq!(p.finish().unwrap().report(), "updated gen\n");
+        assert_eq!(
+            p.finish().unwrap().report(),
+            "overwritten gen (its content was yours: replaced because of --force)\n"
+        );
     }
 
     #[test]

@@ -10,6 +10,16 @@
 //!   of watch events and reconciles;
 //! - nothing polls: a change to a WebApp or to one of its children, deletion included, brings
 //!   the next reconcile.
+//!
+//! And to be safe to run:
+//! - an object of the same name that this WebApp does not control is never taken over: the
+//!   first apply does not force, so another owner's fields are a conflict, reported in the
+//!   status (`Degraded`) and as an event;
+//! - a WebApp being deleted is left to the garbage collector, never reconciled back;
+//! - the status reports the Deployment as this reconcile left it, and a failed reconcile as
+//!   `Degraded`, with the generation it saw;
+//! - the RBAC rules below grant only the verbs it sends (server-side apply creates and patches;
+//!   caches list and watch).
 
 use std::sync::Arc;
 
@@ -27,7 +37,7 @@ use serde_json::json;
 use webop::manager::{Manager, already_applied};
 use webop::prelude::*;
 
-use webapp_operator_api::v1::{WebApp, WebAppPhase, WebAppStatus};
+use webapp_operator_api::v1 as appv1;
 
 /// The name of this controller, in logs and metrics.
 pub const NAME: &str = "webapp";
@@ -57,13 +67,31 @@ pub enum Error {
         name: String,
         source: kube::Error,
     },
+    #[error("{kind} {name} exists and is not controlled by this WebApp: {reason}")]
+    NotControlled {
+        kind: String,
+        name: String,
+        reason: String,
+    },
     #[error("cannot write the status: {0}")]
     Status(kube::Error),
 }
 
+impl Error {
+    /// The `Degraded` condition's reason for this failure.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Error::MissingMetadata(_) => "InvalidObject",
+            Error::Apply { .. } => "ApplyFailed",
+            Error::NotControlled { .. } => "NotControlled",
+            Error::Status(_) => "StatusWriteFailed",
+        }
+    }
+}
+
 /// Runs the controller until the manager shuts down.
 pub async fn run(manager: Manager) {
-    let kit = manager.controller::<WebApp>(NAME);
+    let kit = manager.controller::<appv1::WebApp>(NAME);
     // `manager.api()`: every namespace, or the one of `--watch-namespace`.
     let children =
         watcher::Config::default().labels(&format!("app.kubernetes.io/managed-by={MANAGED_BY}"));
@@ -77,7 +105,7 @@ pub async fn run(manager: Manager) {
         recorder: manager.recorder(FIELD_MANAGER),
     });
     let results = kit
-        .build(manager.api::<WebApp>(), watcher::Config::default())
+        .build(manager.api::<appv1::WebApp>(), watcher::Config::default())
         .owns_stream(deployment_changes)
         .owns_stream(service_changes)
         .run(kit.reconcile(reconcile), kit.error_policy(), context);
@@ -89,13 +117,17 @@ pub async fn run(manager: Manager) {
 ///
 /// `webapps/finalizers` update is what lets the children's owner references block the
 /// WebApp's deletion (`blockOwnerDeletion`) on clusters that enforce it.
-#[rbac(groups = ["app.example.com"], resources = ["webapps"], verbs = ["get", "list", "watch", "create", "update", "patch", "delete"])]
-#[rbac(groups = ["app.example.com"], resources = ["webapps/status"], verbs = ["get", "update", "patch"])]
+#[rbac(groups = ["app.example.com"], resources = ["webapps"], verbs = ["list", "watch"])]
+#[rbac(groups = ["app.example.com"], resources = ["webapps/status"], verbs = ["patch"])]
 #[rbac(groups = ["app.example.com"], resources = ["webapps/finalizers"], verbs = ["update"])]
-#[rbac(groups = ["apps"], resources = ["deployments"], verbs = ["get", "list", "watch", "create", "update", "patch", "delete"])]
-#[rbac(groups = [""], resources = ["services"], verbs = ["get", "list", "watch", "create", "update", "patch", "delete"])]
+#[rbac(groups = ["apps"], resources = ["deployments"], verbs = ["list", "watch", "create", "patch"])]
+#[rbac(groups = [""], resources = ["services"], verbs = ["list", "watch", "create", "patch"])]
 #[rbac(groups = ["events.k8s.io"], resources = ["events"], verbs = ["create", "patch"])]
-pub async fn reconcile(webapp: Arc<WebApp>, ctx: Arc<Context>) -> Result<Action, Error> {
+pub async fn reconcile(webapp: Arc<appv1::WebApp>, ctx: Arc<Context>) -> Result<Action, Error> {
+    // Deletion is the garbage collector's: applying children now would recreate what it removes.
+    if webapp.meta().deletion_timestamp.is_some() {
+        return Ok(Action::await_change());
+    }
     let result = reconcile_children(&webapp, &ctx).await;
     if let Err(error) = &result {
         publish(
@@ -106,20 +138,28 @@ pub async fn reconcile(webapp: Arc<WebApp>, ctx: Arc<Context>) -> Result<Action,
             error.to_string(),
         )
         .await;
+        if !matches!(error, Error::Status(_)) {
+            let now = metav1::Time(k8s_openapi::jiff::Timestamp::now());
+            let status = failed_status(&webapp, error, now);
+            if webapp.status.as_ref() != Some(&status) {
+                write_status(&ctx, &webapp, &status).await?;
+            }
+        }
     }
     // No requeue: the watches on the WebApp and its children bring the next reconcile.
     result.map(|()| Action::await_change())
 }
 
-async fn reconcile_children(webapp: &WebApp, ctx: &Context) -> Result<(), Error> {
+async fn reconcile_children(webapp: &appv1::WebApp, ctx: &Context) -> Result<(), Error> {
     let deployment = desired_deployment(webapp)?;
     let cached_deployment = ctx.deployments.get(&ObjectRef::from_obj(&deployment));
     let service = desired_service(webapp)?;
     let cached_service = ctx.services.get(&ObjectRef::from_obj(&service));
 
     let mut changes = Vec::new();
-    changes.extend(apply(ctx, &deployment, cached_deployment.as_deref()).await?);
-    changes.extend(apply(ctx, &service, cached_service.as_deref()).await?);
+    let deployment = apply(ctx, webapp, &deployment, cached_deployment.as_deref()).await?;
+    changes.extend(deployment.change);
+    changes.extend(apply(ctx, webapp, &service, cached_service.as_deref()).await?.change);
     if !changes.is_empty() {
         let reason = if changes.iter().all(|c| c.starts_with("Created")) {
             "Created"
@@ -129,21 +169,31 @@ async fn reconcile_children(webapp: &WebApp, ctx: &Context) -> Result<(), Error>
         publish(ctx, webapp, EventType::Normal, reason, changes.join(", ")).await;
     }
 
-    // The status reports the Deployment as the cache has seen it. Right after a create there
-    // is nothing to report yet; the Deployment's watch event brings the next reconcile.
-    if let Some(deployment) = cached_deployment {
-        let now = metav1::Time(k8s_openapi::jiff::Timestamp::now());
-        let status = observed_status(webapp, &deployment, now);
-        if webapp.status.as_ref() != Some(&status) {
-            write_status(ctx, webapp, &status).await?;
-        }
+    // The status reports the Deployment as this reconcile left it: the API server's answer to
+    // the apply, or the cached copy when nothing was applied.
+    let now = metav1::Time(k8s_openapi::jiff::Timestamp::now());
+    let status = observed_status(webapp, &deployment.object, now);
+    if webapp.status.as_ref() != Some(&status) {
+        write_status(ctx, webapp, &status).await?;
     }
     Ok(())
 }
 
-/// Applies `desired` unless its cached copy already carries every field of it. Returns what
-/// was done (`Created Deployment demo-deploy`), if anything.
-async fn apply<K>(ctx: &Context, desired: &K, cached: Option<&K>) -> Result<Option<String>, Error>
+/// A child as a reconcile left it, and what was done to it (`Created Deployment demo-deploy`).
+struct Applied<K> {
+    object: K,
+    change: Option<String>,
+}
+
+/// Applies `desired` unless its cached copy already carries every field of it. A child the
+/// cache has not seen yet is applied without force, so that an object of the same name with
+/// another owner's fields is a conflict rather than taken over.
+async fn apply<K>(
+    ctx: &Context,
+    owner: &appv1::WebApp,
+    desired: &K,
+    cached: Option<&K>,
+) -> Result<Applied<K>, Error>
 where
     K: Resource<DynamicType = (), Scope = k8s_openapi::NamespaceResourceScope>
         + Clone
@@ -151,41 +201,71 @@ where
         + serde::Serialize
         + serde::de::DeserializeOwned,
 {
-    if already_applied(desired, cached) {
-        return Ok(None);
+    let (kind, name) = (K::kind(&()).to_string(), desired.name_any());
+    if let Some(cached) = cached {
+        let controlled = cached
+            .owner_references()
+            .iter()
+            .any(|r| r.controller == Some(true) && Some(&r.uid) == owner.meta().uid.as_ref());
+        if !controlled {
+            return Err(Error::NotControlled {
+                kind,
+                name,
+                reason: "its controller is another object".to_owned(),
+            });
+        }
+        if already_applied(desired, Some(cached)) {
+            return Ok(Applied {
+                object: cached.clone(),
+                change: None,
+            });
+        }
     }
-    let (kind, name) = (K::kind(&()), desired.name_any());
     let namespace = desired
         .namespace()
         .ok_or(Error::MissingMetadata("namespace"))?;
-    let params = PatchParams::apply(FIELD_MANAGER).force();
-    Api::<K>::namespaced(ctx.client.clone(), &namespace)
+    let mut params = PatchParams::apply(FIELD_MANAGER);
+    params.force = cached.is_some();
+    let object = Api::<K>::namespaced(ctx.client.clone(), &namespace)
         .patch(&name, &params, &Patch::Apply(desired))
         .await
-        .map_err(|source| Error::Apply {
-            kind: kind.to_string(),
-            name: name.clone(),
-            source,
+        .map_err(|source| match &source {
+            // 409: fields another manager owns. 422 on the owner references: another controller.
+            kube::Error::Api(status) if cached.is_none() && matches!(status.code, 409 | 422) => {
+                Error::NotControlled {
+                    kind: kind.clone(),
+                    name: name.clone(),
+                    reason: status.message.clone(),
+                }
+            }
+            _ => Error::Apply {
+                kind: kind.clone(),
+                name: name.clone(),
+                source,
+            },
         })?;
     let verb = if cached.is_some() {
         "Updated"
     } else {
         "Created"
     };
-    Ok(Some(format!("{verb} {kind} {name}")))
+    Ok(Applied {
+        object,
+        change: Some(format!("{verb} {kind} {name}")),
+    })
 }
 
 /// Writes `status` through the status subresource (server-side apply: only status fields).
-async fn write_status(ctx: &Context, webapp: &WebApp, status: &WebAppStatus) -> Result<(), Error> {
+async fn write_status(ctx: &Context, webapp: &appv1::WebApp, status: &appv1::WebAppStatus) -> Result<(), Error> {
     let namespace = webapp
         .namespace()
         .ok_or(Error::MissingMetadata("namespace"))?;
     let patch = json!({
-        "apiVersion": WebApp::api_version(&()),
-        "kind": WebApp::kind(&()),
+        "apiVersion": appv1::WebApp::api_version(&()),
+        "kind": appv1::WebApp::kind(&()),
         "status": status,
     });
-    Api::<WebApp>::namespaced(ctx.client.clone(), &namespace)
+    Api::<appv1::WebApp>::namespaced(ctx.client.clone(), &namespace)
         .patch_status(
             &webapp.name_any(),
             &PatchParams::apply(FIELD_MANAGER).force(),
@@ -197,7 +277,7 @@ async fn write_status(ctx: &Context, webapp: &WebApp, status: &WebAppStatus) -> 
 }
 
 /// Records an event on `webapp`; a failure to record is logged, never fatal.
-async fn publish(ctx: &Context, webapp: &WebApp, type_: EventType, reason: &str, note: String) {
+async fn publish(ctx: &Context, webapp: &appv1::WebApp, type_: EventType, reason: &str, note: String) {
     let event = Event {
         type_,
         reason: reason.to_owned(),
@@ -212,7 +292,7 @@ async fn publish(ctx: &Context, webapp: &WebApp, type_: EventType, reason: &str,
 
 /// The labels of the children and of the Pods, also the selector of the Deployment and the
 /// Service.
-pub fn labels(webapp: &WebApp) -> std::collections::BTreeMap<String, String> {
+pub fn labels(webapp: &appv1::WebApp) -> std::collections::BTreeMap<String, String> {
     [
         ("app.kubernetes.io/name", NAME.to_owned()),
         ("app.kubernetes.io/instance", webapp.name_any()),
@@ -224,7 +304,7 @@ pub fn labels(webapp: &WebApp) -> std::collections::BTreeMap<String, String> {
 }
 
 /// The Deployment `<name>-deploy` that runs `webapp`'s image with its replicas and port.
-pub fn desired_deployment(webapp: &WebApp) -> Result<appsv1::Deployment, Error> {
+pub fn desired_deployment(webapp: &appv1::WebApp) -> Result<appsv1::Deployment, Error> {
     let spec = &webapp.spec;
     let container = corev1::Container {
         name: NAME.to_owned(),
@@ -235,8 +315,15 @@ pub fn desired_deployment(webapp: &WebApp) -> Result<appsv1::Deployment, Error> 
             protocol: Some("TCP".to_owned()),
             ..Default::default()
         }]),
+        resources: Some(spec.resources.clone().unwrap_or_else(default_resources)),
+        // Pod Security "restricted": the image must run as a non-root user.
         security_context: Some(corev1::SecurityContext {
             allow_privilege_escalation: Some(false),
+            run_as_non_root: Some(true),
+            capabilities: Some(corev1::Capabilities {
+                drop: Some(vec!["ALL".to_owned()]),
+                ..Default::default()
+            }),
             ..Default::default()
         }),
         ..Default::default()
@@ -244,6 +331,7 @@ pub fn desired_deployment(webapp: &WebApp) -> Result<appsv1::Deployment, Error> 
     let pod = corev1::PodSpec {
         containers: vec![container],
         security_context: Some(corev1::PodSecurityContext {
+            run_as_non_root: Some(true),
             seccomp_profile: Some(corev1::SeccompProfile {
                 type_: "RuntimeDefault".to_owned(),
                 ..Default::default()
@@ -273,8 +361,24 @@ pub fn desired_deployment(webapp: &WebApp) -> Result<appsv1::Deployment, Error> 
     })
 }
 
+/// What the container requests when the spec names no resources: enough for the scheduler to
+/// place it, little enough for any node.
+fn default_resources() -> corev1::ResourceRequirements {
+    use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
+    corev1::ResourceRequirements {
+        requests: Some(
+            [
+                ("cpu".to_owned(), Quantity("10m".to_owned())),
+                ("memory".to_owned(), Quantity("64Mi".to_owned())),
+            ]
+            .into(),
+        ),
+        ..Default::default()
+    }
+}
+
 /// The Service `<name>-svc` that exposes `webapp`'s port on the same port of its Pods.
-pub fn desired_service(webapp: &WebApp) -> Result<corev1::Service, Error> {
+pub fn desired_service(webapp: &appv1::WebApp) -> Result<corev1::Service, Error> {
     let port = webapp.spec.port;
     Ok(corev1::Service {
         metadata: child_metadata(webapp, "svc")?,
@@ -296,7 +400,7 @@ pub fn desired_service(webapp: &WebApp) -> Result<corev1::Service, Error> {
 
 /// `<name>-<suffix>` in `webapp`'s namespace, controlled by it: deleting the WebApp deletes
 /// it (garbage collection), and a change to it triggers the WebApp's reconcile.
-fn child_metadata(webapp: &WebApp, suffix: &str) -> Result<metav1::ObjectMeta, Error> {
+fn child_metadata(webapp: &appv1::WebApp, suffix: &str) -> Result<metav1::ObjectMeta, Error> {
     let owner = webapp
         .controller_owner_ref(&())
         .ok_or(Error::MissingMetadata("name or uid"))?;
@@ -317,10 +421,10 @@ fn child_metadata(webapp: &WebApp, suffix: &str) -> Result<metav1::ObjectMeta, E
 /// `lastUpdateTime`, become `now` only when something else changed: an unchanged state yields
 /// the current status, and so writes nothing.
 pub fn observed_status(
-    webapp: &WebApp,
+    webapp: &appv1::WebApp,
     deployment: &appsv1::Deployment,
     now: metav1::Time,
-) -> WebAppStatus {
+) -> appv1::WebAppStatus {
     let current = webapp.status.clone().unwrap_or_default();
     let rollout = Rollout::of(deployment, webapp.spec.replicas);
     let phase = rollout.phase();
@@ -359,18 +463,18 @@ pub fn observed_status(
         ),
         condition(
             "Progressing",
-            phase == WebAppPhase::Pending,
+            phase == appv1::WebAppPhase::Pending,
             match phase {
-                WebAppPhase::Pending => "RollingOut",
-                WebAppPhase::Running => "RolloutComplete",
-                WebAppPhase::Failed => "RolloutFailed",
+                appv1::WebAppPhase::Pending => "RollingOut",
+                appv1::WebAppPhase::Running => "RolloutComplete",
+                appv1::WebAppPhase::Failed => "RolloutFailed",
             },
             available,
         ),
         condition(
             "Degraded",
-            phase == WebAppPhase::Failed,
-            if phase == WebAppPhase::Failed {
+            phase == appv1::WebAppPhase::Failed,
+            if phase == appv1::WebAppPhase::Failed {
                 failure.0.as_str()
             } else {
                 "AsExpected"
@@ -378,7 +482,7 @@ pub fn observed_status(
             failure.1,
         ),
     ];
-    let mut status = WebAppStatus {
+    let mut status = appv1::WebAppStatus {
         available_replicas: rollout.available,
         phase: Some(phase),
         last_update_time: current.last_update_time.clone(),
@@ -386,6 +490,48 @@ pub fn observed_status(
     };
     if status != current {
         status.last_update_time = Some(now);
+    }
+    status
+}
+
+/// The status `webapp` reports after a failed reconcile: `Degraded` with the failure, for
+/// the generation it saw; the rest as it was.
+pub fn failed_status(
+    webapp: &appv1::WebApp,
+    error: &Error,
+    now: metav1::Time,
+) -> appv1::WebAppStatus {
+    let mut status = webapp.status.clone().unwrap_or_default();
+    let degraded = metav1::Condition {
+        type_: "Degraded".to_owned(),
+        status: "True".to_owned(),
+        reason: error.reason().to_owned(),
+        message: error.to_string(),
+        observed_generation: webapp.metadata.generation,
+        last_transition_time: now.clone(),
+    };
+    match status.conditions.iter_mut().find(|c| c.type_ == "Degraded") {
+        Some(current)
+            if current.status == degraded.status
+                && current.reason == degraded.reason
+                && current.message == degraded.message
+                && current.observed_generation == degraded.observed_generation => {}
+        Some(current) => {
+            let since = if current.status == degraded.status {
+                current.last_transition_time.clone()
+            } else {
+                now.clone()
+            };
+            *current = metav1::Condition {
+                last_transition_time: since,
+                ..degraded
+            };
+            status.last_update_time = Some(now);
+        }
+        None => {
+            status.conditions.push(degraded);
+            status.last_update_time = Some(now);
+        }
     }
     status
 }
@@ -432,13 +578,13 @@ impl Rollout {
         }
     }
 
-    fn phase(&self) -> WebAppPhase {
+    fn phase(&self) -> appv1::WebAppPhase {
         if self.failure.is_some() {
-            WebAppPhase::Failed
+            appv1::WebAppPhase::Failed
         } else if self.complete {
-            WebAppPhase::Running
+            appv1::WebAppPhase::Running
         } else {
-            WebAppPhase::Pending
+            appv1::WebAppPhase::Pending
         }
     }
 }
