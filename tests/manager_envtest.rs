@@ -43,7 +43,7 @@ impl Drop for Leading {
 }
 
 fn replica(
-    env: &Environment,
+    client: &kube::Client,
     index: usize,
     leaders: &Shared,
 ) -> (Manager, JoinHandle<Result<(), Error>>) {
@@ -55,7 +55,7 @@ fn replica(
         leader_election_retry_period: Duration::from_millis(500),
         ..Options::default()
     };
-    let manager = Manager::with_client(env.client(), options, "envtest-lease");
+    let manager = Manager::with_client(client.clone(), options, "envtest-lease");
     let leaders = leaders.clone();
     let run = tokio::spawn(manager.clone().run(move |manager| async move {
         let _leading = Leading::start(index, &leaders);
@@ -81,8 +81,19 @@ async fn replicas_on_a_real_api_server_hand_the_lease_over_without_overlap() {
         .await
         .expect("the test API server starts");
     eprintln!("leader election on {}", env.describe());
+    // The replicas may do only what the scaffolded leader-election Role grants.
+    let role = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/testdata/webapp-operator/config/rbac/leader_election_role.yaml"
+    );
+    let client = env
+        .client_with_rbac("leader-election", &[std::path::Path::new(role)])
+        .await
+        .expect("the leader-election Role installs");
     let leaders = Shared::default();
-    let mut replicas: Vec<_> = (0..3).map(|i| Some(replica(&env, i, &leaders))).collect();
+    let mut replicas: Vec<_> = (0..3)
+        .map(|i| Some(replica(&client, i, &leaders)))
+        .collect();
     until("a leader", || leaders.lock().unwrap().now.len() == 1).await;
     let first = leaders.lock().unwrap().now[0];
 
