@@ -1,6 +1,8 @@
-//! Custom resources on the testkit: serving from an installed CRD, schema defaulting, pruning,
-//! validation with Kubernetes-shaped 422 errors, CEL rules, status subresource separation.
+//! Custom resources: serving from an installed CRD, schema defaulting, pruning, validation with
+//! Kubernetes' 422 errors, CEL rules, status subresource separation, CRD deletion. Every test
+//! is a `scenario!`: the same body runs on the testkit and on a real kube-apiserver.
 
+#[macro_use]
 mod testkit_common;
 
 use futures::{StreamExt, TryStreamExt};
@@ -8,280 +10,295 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomRe
 use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams, WatchEvent, WatchParams};
 use kube::discovery::Discovery;
 use serde_json::json;
-use testkit_common::{status_of, webapp, webapp_crd, webapps, within};
-use webop::testkit::ApiServer;
+use testkit_common::{
+    create_crd, current_version, environment, eventually, plain, status_of, until_gone, webapp,
+    webapp_crd, webapps,
+};
+use webop::envtest::{Backend, Environment};
 
-fn server_with_webapps() -> ApiServer {
-    let server = ApiServer::new();
-    server
-        .install_crd(webapp_crd())
-        .expect("the WebApp CRD installs");
-    server
+/// An environment serving the WebApp CRD.
+async fn with_webapps(backend: Backend) -> Environment {
+    environment(backend)
+        .crd(webapp_crd())
+        .start()
+        .await
+        .expect("the WebApp CRD installs")
 }
 
-#[tokio::test]
-async fn installing_a_crd_serves_its_kind_in_discovery() {
-    let server = ApiServer::new();
-    let client = server.client();
-    let before = Discovery::new(client.clone()).run().await.unwrap();
-    assert!(!before.groups().any(|g| g.name() == "app.example.com"));
-    server.install_crd(webapp_crd()).unwrap();
-    let after = Discovery::new(client.clone()).run().await.unwrap();
-    let group = after
-        .get("app.example.com")
-        .expect("app.example.com is discovered");
-    let (resource, caps) = group
-        .recommended_kind("WebApp")
-        .expect("WebApp is discovered");
-    assert_eq!(resource.plural, "webapps");
-    assert!(
-        caps.subresources
+scenario!(
+    installing_a_crd_serves_its_kind_in_discovery,
+    async |backend| {
+        let env = plain(backend).await;
+        let client = env.client();
+        let before = Discovery::new(client.clone()).run().await.unwrap();
+        assert!(!before.groups().any(|g| g.name() == "app.example.com"));
+        create_crd(&client, &webapp_crd()).await;
+        let after = Discovery::new(client.clone()).run().await.unwrap();
+        let group = after
+            .get("app.example.com")
+            .expect("app.example.com is discovered");
+        let (resource, caps) = group
+            .recommended_kind("WebApp")
+            .expect("WebApp is discovered");
+        assert_eq!(resource.plural, "webapps");
+        assert!(
+            caps.subresources
+                .iter()
+                .any(|(r, _)| r.plural == "webapps/status" || r.plural == "status")
+        );
+        let aggregated = Discovery::new(client.clone())
+            .run_aggregated()
+            .await
+            .unwrap();
+        let group = aggregated
+            .get("app.example.com")
+            .expect("aggregated discovery has app.example.com");
+        assert_eq!(
+            group.recommended_kind("WebApp").unwrap().0.plural,
+            "webapps"
+        );
+        assert!(
+            aggregated
+                .get("")
+                .and_then(|g| g.recommended_kind("ConfigMap"))
+                .is_some()
+        );
+        // The built-ins an operator touches are discovered too.
+        for (group, kind) in [
+            ("", "ConfigMap"),
+            ("apps", "Deployment"),
+            ("coordination.k8s.io", "Lease"),
+            ("events.k8s.io", "Event"),
+        ] {
+            assert!(
+                after
+                    .get(group)
+                    .and_then(|g| g.recommended_kind(kind))
+                    .is_some(),
+                "{group}/{kind}"
+            );
+        }
+    }
+);
+
+scenario!(
+    creating_the_crd_through_the_client_works_the_same,
+    async |backend| {
+        let env = plain(backend).await;
+        let crds: Api<CustomResourceDefinition> = Api::all(env.client());
+        let created = crds
+            .create(&PostParams::default(), &webapp_crd())
+            .await
+            .unwrap();
+        let established = created
+            .status
+            .unwrap()
+            .conditions
+            .unwrap()
             .iter()
-            .any(|(r, _)| r.plural == "webapps/status" || r.plural == "status")
-    );
-    let aggregated = Discovery::new(client.clone())
-        .run_aggregated()
+            .any(|c| c.type_ == "Established" && c.status == "True");
+        assert!(established);
+        let api = webapps(env.client(), "default");
+        api.create(
+            &PostParams::default(),
+            &webapp("a", json!({"image": "nginx"})),
+        )
         .await
         .unwrap();
-    let group = aggregated
-        .get("app.example.com")
-        .expect("aggregated discovery has app.example.com");
-    assert_eq!(
-        group.recommended_kind("WebApp").unwrap().0.plural,
-        "webapps"
-    );
-    assert!(
-        aggregated
-            .get("")
-            .and_then(|g| g.recommended_kind("ConfigMap"))
-            .is_some()
-    );
-    // The built-ins an operator touches are discovered too.
-    for (group, kind) in [
-        ("", "ConfigMap"),
-        ("apps", "Deployment"),
-        ("coordination.k8s.io", "Lease"),
-        ("events.k8s.io", "Event"),
-    ] {
+
+        let mut wrong = webapp_crd();
+        wrong.metadata.name = Some("wrong.app.example.com".into());
+        let status = status_of(crds.create(&PostParams::default(), &wrong).await);
+        assert_eq!(status.code, 422);
         assert!(
-            after
-                .get(group)
-                .and_then(|g| g.recommended_kind(kind))
-                .is_some(),
-            "{group}/{kind}"
+            status
+                .message
+                .contains("must be spec.names.plural+\".\"+spec.group"),
+            "{}",
+            status.message
         );
     }
-}
+);
 
-#[tokio::test]
-async fn creating_the_crd_through_the_client_works_the_same() {
-    let server = ApiServer::new();
-    let crds: Api<CustomResourceDefinition> = Api::all(server.client());
-    let created = crds
-        .create(&PostParams::default(), &webapp_crd())
-        .await
-        .unwrap();
-    let established = created
-        .status
-        .unwrap()
-        .conditions
-        .unwrap()
-        .iter()
-        .any(|c| c.type_ == "Established" && c.status == "True");
-    assert!(established);
-    let api = webapps(server.client(), "default");
-    api.create(
-        &PostParams::default(),
-        &webapp("a", json!({"image": "nginx"})),
-    )
-    .await
-    .unwrap();
+scenario!(
+    missing_fields_are_defaulted_and_unknown_fields_pruned,
+    async |backend| {
+        let env = with_webapps(backend).await;
+        let api = webapps(env.client(), "default");
+        let created = api
+            .create(
+                &PostParams::default(),
+                &webapp("web", json!({"image": "nginx", "colour": "blue"})),
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            created.data["spec"],
+            json!({"image": "nginx", "replicas": 1, "port": 80})
+        );
+        assert_eq!(created.metadata.generation, Some(1));
+    }
+);
 
-    let mut wrong = webapp_crd();
-    wrong.metadata.name = Some("wrong.app.example.com".into());
-    let status = status_of(crds.create(&PostParams::default(), &wrong).await);
-    assert_eq!(status.code, 422);
-    assert!(
-        status
-            .message
-            .contains("must be spec.names.plural+\".\"+spec.group"),
-        "{}",
-        status.message
-    );
-}
-
-#[tokio::test]
-async fn missing_fields_are_defaulted_and_unknown_fields_pruned() {
-    let server = server_with_webapps();
-    let api = webapps(server.client(), "default");
-    let created = api
-        .create(
-            &PostParams::default(),
-            &webapp("web", json!({"image": "nginx", "colour": "blue"})),
-        )
-        .await
-        .unwrap();
-    assert_eq!(
-        created.data["spec"],
-        json!({"image": "nginx", "replicas": 1, "port": 80})
-    );
-    assert_eq!(created.metadata.generation, Some(1));
-}
-
-#[tokio::test]
-async fn strict_field_validation_rejects_unknown_fields() {
-    let server = server_with_webapps();
-    let api = webapps(server.client(), "default");
-    api.create(
-        &PostParams::default(),
-        &webapp("web", json!({"image": "nginx"})),
-    )
-    .await
-    .unwrap();
-    let params = PatchParams::default().validation(kube::api::ValidationDirective::Strict);
-    let change = json!({"spec": {"colour": "blue"}});
-    let status = status_of(api.patch("web", &params, &Patch::Merge(&change)).await);
-    assert_eq!((status.code, status.reason.as_str()), (400, "BadRequest"));
-    assert_eq!(
-        status.message,
-        "WebApp in version \"v1\" cannot be handled as a WebApp: strict decoding error: unknown field \"spec.colour\""
-    );
-}
-
-#[tokio::test]
-async fn schema_violations_get_422_naming_the_field() {
-    let server = server_with_webapps();
-    let api = webapps(server.client(), "default");
-
-    let status = status_of(
+scenario!(
+    strict_field_validation_rejects_unknown_fields,
+    async |backend| {
+        let env = with_webapps(backend).await;
+        let api = webapps(env.client(), "default");
         api.create(
             &PostParams::default(),
-            &webapp("web", json!({"image": "nginx", "replicas": 11})),
-        )
-        .await,
-    );
-    assert_eq!(status.code, 422);
-    assert_eq!(status.reason, "Invalid");
-    assert_eq!(
-        status.message,
-        "WebApp.app.example.com \"web\" is invalid: spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10"
-    );
-    let cause = &status.details.as_ref().unwrap().causes[0];
-    assert_eq!(
-        (cause.field.as_str(), cause.reason.as_str()),
-        ("spec.replicas", "FieldValueInvalid")
-    );
-
-    let status = status_of(
-        api.create(
-            &PostParams::default(),
-            &webapp("web", json!({"replicas": 0, "port": "x"})),
-        )
-        .await,
-    );
-    assert_eq!(
-        status.message,
-        "WebApp.app.example.com \"web\" is invalid: [spec.port: Invalid value: \"x\": spec.port in body must be of type integer: \"string\", \
-         spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1, spec.image: Required value]"
-    );
-    let fields: Vec<&str> = status
-        .details
-        .as_ref()
-        .unwrap()
-        .causes
-        .iter()
-        .map(|c| c.field.as_str())
-        .collect();
-    assert_eq!(fields, ["spec.port", "spec.replicas", "spec.image"]);
-}
-
-#[tokio::test]
-async fn status_subresource_is_separate_from_the_main_resource() {
-    let server = server_with_webapps();
-    let api = webapps(server.client(), "default");
-    let mut object = webapp("web", json!({"image": "nginx"}));
-    object.data["status"] = json!({"phase": "Running"});
-    let created = api.create(&PostParams::default(), &object).await.unwrap();
-    assert!(
-        created.data.get("status").is_none(),
-        "status is dropped on create"
-    );
-
-    let status = json!({"status": {"phase": "Running", "availableReplicas": 1, "lastUpdateTime": "2025-01-02T03:04:05Z"}});
-    let patched = api
-        .patch_status("web", &PatchParams::default(), &Patch::Merge(&status))
-        .await
-        .unwrap();
-    assert_eq!(patched.data["status"]["phase"], "Running");
-    assert_eq!(
-        patched.metadata.generation,
-        Some(1),
-        "status writes do not bump generation"
-    );
-
-    // Status writes cannot touch spec; main writes cannot touch status.
-    let both = json!({"spec": {"replicas": 5}, "status": {"phase": "Failed"}});
-    let via_status = api
-        .patch_status("web", &PatchParams::default(), &Patch::Merge(&both))
-        .await
-        .unwrap();
-    assert_eq!(
-        (
-            via_status.data["spec"]["replicas"].clone(),
-            via_status.data["status"]["phase"].clone()
-        ),
-        (json!(1), json!("Failed"))
-    );
-    let via_main = api
-        .patch(
-            "web",
-            &PatchParams::default(),
-            &Patch::Merge(&json!({"spec": {"replicas": 5}, "status": {"phase": "Pending"}})),
+            &webapp("web", json!({"image": "nginx"})),
         )
         .await
         .unwrap();
-    assert_eq!(
-        (
-            via_main.data["spec"]["replicas"].clone(),
-            via_main.data["status"]["phase"].clone()
-        ),
-        (json!(5), json!("Failed"))
-    );
-    assert_eq!(
-        via_main.metadata.generation,
-        Some(2),
-        "spec changes bump generation"
-    );
-    let labelled = api
-        .patch(
-            "web",
-            &PatchParams::default(),
-            &Patch::Merge(&json!({"metadata": {"labels": {"a": "b"}}})),
-        )
-        .await
-        .unwrap();
-    assert_eq!(
-        labelled.metadata.generation,
-        Some(2),
-        "metadata changes do not"
-    );
+        let params = PatchParams::default().validation(kube::api::ValidationDirective::Strict);
+        let change = json!({"spec": {"colour": "blue"}});
+        let status = status_of(api.patch("web", &params, &Patch::Merge(&change)).await);
+        assert_eq!((status.code, status.reason.as_str()), (400, "BadRequest"));
+        assert_eq!(
+            status.message,
+            "WebApp in version \"v1\" cannot be handled as a WebApp: strict decoding error: unknown field \"spec.colour\""
+        );
+    }
+);
 
-    let bad = json!({"status": {"phase": "Sleeping", "lastUpdateTime": "yesterday"}});
-    let status = status_of(
-        api.patch_status("web", &PatchParams::default(), &Patch::Merge(&bad))
+scenario!(
+    schema_violations_get_422_naming_the_field,
+    async |backend| {
+        let env = with_webapps(backend).await;
+        let api = webapps(env.client(), "default");
+
+        let status = status_of(
+            api.create(
+                &PostParams::default(),
+                &webapp("web", json!({"image": "nginx", "replicas": 11})),
+            )
             .await,
-    );
-    assert_eq!(
-        status.message,
-        "WebApp.app.example.com \"web\" is invalid: [status.lastUpdateTime: Invalid value: \"yesterday\": status.lastUpdateTime in body must be of type date-time: \"yesterday\", \
-         status.phase: Unsupported value: \"Sleeping\": supported values: \"Pending\", \"Running\", \"Failed\"]"
-    );
-}
+        );
+        assert_eq!(status.code, 422);
+        assert_eq!(status.reason, "Invalid");
+        assert_eq!(
+            status.message,
+            "WebApp.app.example.com \"web\" is invalid: spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10"
+        );
+        let cause = &status.details.as_ref().unwrap().causes[0];
+        assert_eq!(
+            (cause.field.as_str(), cause.reason.as_str()),
+            ("spec.replicas", "FieldValueInvalid")
+        );
 
-#[tokio::test]
-async fn duplicate_list_map_keys_are_rejected() {
-    let server = server_with_webapps();
-    let api = webapps(server.client(), "default");
+        let status = status_of(
+            api.create(
+                &PostParams::default(),
+                &webapp("web", json!({"replicas": 0, "port": "x"})),
+            )
+            .await,
+        );
+        assert_eq!(
+            status.message,
+            "WebApp.app.example.com \"web\" is invalid: [spec.port: Invalid value: \"x\": spec.port in body must be of type integer: \"string\", \
+         spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1, spec.image: Required value]"
+        );
+        let fields: Vec<&str> = status
+            .details
+            .as_ref()
+            .unwrap()
+            .causes
+            .iter()
+            .map(|c| c.field.as_str())
+            .collect();
+        assert_eq!(fields, ["spec.port", "spec.replicas", "spec.image"]);
+    }
+);
+
+scenario!(
+    status_subresource_is_separate_from_the_main_resource,
+    async |backend| {
+        let env = with_webapps(backend).await;
+        let api = webapps(env.client(), "default");
+        let mut object = webapp("web", json!({"image": "nginx"}));
+        object.data["status"] = json!({"phase": "Running"});
+        let created = api.create(&PostParams::default(), &object).await.unwrap();
+        assert!(
+            created.data.get("status").is_none(),
+            "status is dropped on create"
+        );
+
+        let status = json!({"status": {"phase": "Running", "availableReplicas": 1, "lastUpdateTime": "2025-01-02T03:04:05Z"}});
+        let patched = api
+            .patch_status("web", &PatchParams::default(), &Patch::Merge(&status))
+            .await
+            .unwrap();
+        assert_eq!(patched.data["status"]["phase"], "Running");
+        assert_eq!(
+            patched.metadata.generation,
+            Some(1),
+            "status writes do not bump generation"
+        );
+
+        // Status writes cannot touch spec; main writes cannot touch status.
+        let both = json!({"spec": {"replicas": 5}, "status": {"phase": "Failed"}});
+        let via_status = api
+            .patch_status("web", &PatchParams::default(), &Patch::Merge(&both))
+            .await
+            .unwrap();
+        assert_eq!(
+            (
+                via_status.data["spec"]["replicas"].clone(),
+                via_status.data["status"]["phase"].clone()
+            ),
+            (json!(1), json!("Failed"))
+        );
+        let via_main = api
+            .patch(
+                "web",
+                &PatchParams::default(),
+                &Patch::Merge(&json!({"spec": {"replicas": 5}, "status": {"phase": "Pending"}})),
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            (
+                via_main.data["spec"]["replicas"].clone(),
+                via_main.data["status"]["phase"].clone()
+            ),
+            (json!(5), json!("Failed"))
+        );
+        assert_eq!(
+            via_main.metadata.generation,
+            Some(2),
+            "spec changes bump generation"
+        );
+        let labelled = api
+            .patch(
+                "web",
+                &PatchParams::default(),
+                &Patch::Merge(&json!({"metadata": {"labels": {"a": "b"}}})),
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            labelled.metadata.generation,
+            Some(2),
+            "metadata changes do not"
+        );
+
+        let bad = json!({"status": {"phase": "Sleeping", "lastUpdateTime": "yesterday"}});
+        let status = status_of(
+            api.patch_status("web", &PatchParams::default(), &Patch::Merge(&bad))
+                .await,
+        );
+        assert_eq!(
+            status.message,
+            "WebApp.app.example.com \"web\" is invalid: [status.lastUpdateTime: Invalid value: \"yesterday\": status.lastUpdateTime in body must be of type date-time: \"yesterday\", \
+         status.phase: Unsupported value: \"Sleeping\": supported values: \"Pending\", \"Running\", \"Failed\"]"
+        );
+    }
+);
+
+scenario!(duplicate_list_map_keys_are_rejected, async |backend| {
+    let env = with_webapps(backend).await;
+    let api = webapps(env.client(), "default");
     api.create(
         &PostParams::default(),
         &webapp("web", json!({"image": "nginx"})),
@@ -302,114 +319,123 @@ async fn duplicate_list_map_keys_are_rejected() {
         "{}",
         status.message
     );
-}
+});
 
-#[tokio::test]
-async fn cel_rules_are_evaluated_with_old_self_on_updates() {
-    let server = ApiServer::new();
-    let mut crd = serde_json::to_value(webapp_crd()).unwrap();
-    let spec = &mut crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"];
-    spec["x-kubernetes-validations"] = json!([
-        {"rule": "self.replicas <= 5 || self.image.startsWith('registry.example.com/')", "message": "more than 5 replicas need the internal registry"},
-    ]);
-    spec["properties"]["image"]["x-kubernetes-validations"] =
-        json!([{"rule": "self == oldSelf", "message": "image is immutable"}]);
-    server
-        .install_crd(serde_json::from_value::<CustomResourceDefinition>(crd).unwrap())
-        .unwrap();
-    let api = webapps(server.client(), "default");
+scenario!(
+    cel_rules_are_evaluated_with_old_self_on_updates,
+    async |backend| {
+        let mut crd = serde_json::to_value(webapp_crd()).unwrap();
+        let spec =
+            &mut crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"];
+        spec["x-kubernetes-validations"] = json!([
+            {"rule": "self.replicas <= 5 || self.image.startsWith('registry.example.com/')", "message": "more than 5 replicas need the internal registry"},
+        ]);
+        spec["properties"]["image"]["x-kubernetes-validations"] =
+            json!([{"rule": "self == oldSelf", "message": "image is immutable"}]);
+        let env = environment(backend)
+            .crd(serde_json::from_value::<CustomResourceDefinition>(crd).unwrap())
+            .start()
+            .await
+            .unwrap();
+        let api = webapps(env.client(), "default");
 
-    let status = status_of(
+        let status = status_of(
+            api.create(
+                &PostParams::default(),
+                &webapp("big", json!({"image": "nginx", "replicas": 6})),
+            )
+            .await,
+        );
+        assert_eq!(status.code, 422);
+        assert!(
+            status
+                .message
+                .contains("more than 5 replicas need the internal registry"),
+            "{}",
+            status.message
+        );
+        assert_eq!(status.details.unwrap().causes[0].field, "spec");
+
         api.create(
             &PostParams::default(),
-            &webapp("big", json!({"image": "nginx", "replicas": 6})),
+            &webapp("web", json!({"image": "nginx"})),
         )
-        .await,
-    );
-    assert_eq!(status.code, 422);
-    assert!(
-        status
-            .message
-            .contains("more than 5 replicas need the internal registry"),
-        "{}",
-        status.message
-    );
-    assert_eq!(status.details.unwrap().causes[0].field, "spec");
-
-    api.create(
-        &PostParams::default(),
-        &webapp("web", json!({"image": "nginx"})),
-    )
-    .await
-    .unwrap();
-    let status = status_of(
-        api.patch(
-            "web",
-            &PatchParams::default(),
-            &Patch::Merge(&json!({"spec": {"image": "httpd"}})),
-        )
-        .await,
-    );
-    assert!(
-        status.message.contains("image is immutable"),
-        "{}",
-        status.message
-    );
-    assert_eq!(status.details.unwrap().causes[0].field, "spec.image");
-}
-
-#[tokio::test]
-async fn strategic_merge_is_refused_for_custom_resources() {
-    let server = server_with_webapps();
-    let api = webapps(server.client(), "default");
-    api.create(
-        &PostParams::default(),
-        &webapp("web", json!({"image": "nginx"})),
-    )
-    .await
-    .unwrap();
-    let status = status_of(
-        api.patch(
-            "web",
-            &PatchParams::default(),
-            &Patch::Strategic(json!({"spec": {"replicas": 2}})),
-        )
-        .await,
-    );
-    assert_eq!(
-        (status.code, status.message.as_str()),
-        (415, "strategic merge patch format is not supported")
-    );
-}
-
-#[tokio::test]
-async fn deleting_the_crd_removes_its_objects_and_kind() {
-    let server = server_with_webapps();
-    let api = webapps(server.client(), "default");
-    let web = webapp("web", json!({"image": "nginx"}));
-    api.create(&PostParams::default(), &web).await.unwrap();
-    let from = server.resource_version().to_string();
-    let mut watch = api
-        .watch(&WatchParams::default(), &from)
-        .await
-        .unwrap()
-        .boxed();
-    let crds: Api<CustomResourceDefinition> = Api::all(server.client());
-    let crd_name = "webapps.app.example.com";
-    crds.delete(crd_name, &DeleteParams::default())
         .await
         .unwrap();
-    assert_eq!(status_of(api.get("web").await).code, 404);
-    let deleted = within("DELETED", watch.try_next()).await.unwrap();
-    assert!(matches!(deleted, Some(WatchEvent::Deleted(_))));
-    let end = within("end of watch", watch.try_next()).await.unwrap();
-    assert!(end.is_none(), "the watch ends with its kind");
-    server.install_crd(webapp_crd()).unwrap();
-    assert!(
-        api.list(&Default::default())
+        let status = status_of(
+            api.patch(
+                "web",
+                &PatchParams::default(),
+                &Patch::Merge(&json!({"spec": {"image": "httpd"}})),
+            )
+            .await,
+        );
+        assert!(
+            status.message.contains("image is immutable"),
+            "{}",
+            status.message
+        );
+        assert_eq!(status.details.unwrap().causes[0].field, "spec.image");
+    }
+);
+
+scenario!(
+    strategic_merge_is_refused_for_custom_resources,
+    async |backend| {
+        let env = with_webapps(backend).await;
+        let api = webapps(env.client(), "default");
+        api.create(
+            &PostParams::default(),
+            &webapp("web", json!({"image": "nginx"})),
+        )
+        .await
+        .unwrap();
+        let status = status_of(
+            api.patch(
+                "web",
+                &PatchParams::default(),
+                &Patch::Strategic(json!({"spec": {"replicas": 2}})),
+            )
+            .await,
+        );
+        assert_eq!(
+            (status.code, status.message.as_str()),
+            (415, "strategic merge patch format is not supported")
+        );
+    }
+);
+
+scenario!(
+    deleting_the_crd_removes_its_objects_and_kind,
+    async |backend| {
+        let env = with_webapps(backend).await;
+        let api = webapps(env.client(), "default");
+        let web = webapp("web", json!({"image": "nginx"}));
+        api.create(&PostParams::default(), &web).await.unwrap();
+        let from = current_version(&api).await;
+        let mut watch = api
+            .watch(&WatchParams::default(), &from)
             .await
             .unwrap()
-            .items
-            .is_empty()
-    );
-}
+            .boxed();
+        let crds: Api<CustomResourceDefinition> = Api::all(env.client());
+        let crd_name = "webapps.app.example.com";
+        crds.delete(crd_name, &DeleteParams::default())
+            .await
+            .unwrap();
+        let deleted = eventually("DELETED", watch.try_next()).await.unwrap();
+        assert!(matches!(deleted, Some(WatchEvent::Deleted(_))));
+        let end = eventually("end of watch", watch.try_next()).await.unwrap();
+        assert!(end.is_none(), "the watch ends with its kind");
+        until_gone(&crds, crd_name).await;
+        assert_eq!(status_of(api.get("web").await).code, 404);
+        create_crd(&env.client(), &webapp_crd()).await;
+        assert!(
+            api.list(&Default::default())
+                .await
+                .unwrap()
+                .items
+                .is_empty()
+        );
+    }
+);

@@ -1,7 +1,10 @@
-//! Watch semantics of the testkit: event order and resourceVersions, selector transitions,
-//! resume from a resourceVersion, 410 Gone after compaction (and the watcher's relist),
-//! bookmarks, and streaming lists (`sendInitialEvents`).
+//! Watch semantics: event order and resourceVersions, selector transitions, resume from a
+//! resourceVersion and streaming lists (`sendInitialEvents`) are `scenario!`s, run on the
+//! testkit and on a real kube-apiserver; 410 Gone after compaction (and the watcher's relist)
+//! and bookmarks on demand are testkit-only, as compaction and bookmarks cannot be provoked on
+//! a real server.
 
+#[macro_use]
 mod testkit_common;
 
 use futures::{StreamExt, TryStreamExt};
@@ -12,7 +15,7 @@ use kube::api::{
 };
 use kube::runtime::watcher;
 use serde_json::json;
-use testkit_common::within;
+use testkit_common::{eventually, plain, within};
 use webop::testkit::{ApiServer, Verb};
 
 fn config_map(name: &str, labels: &[(&str, &str)]) -> ConfigMap {
@@ -31,81 +34,96 @@ fn config_map(name: &str, labels: &[(&str, &str)]) -> ConfigMap {
     }
 }
 
-#[tokio::test]
-async fn watches_stream_in_order_resume_and_report_410() {
-    let server = ApiServer::new();
-    let api: Api<ConfigMap> = Api::default_namespaced(server.client());
-    let start = api
-        .list(&ListParams::default())
+scenario!(
+    watches_stream_in_order_and_resume_from_a_resource_version,
+    async |backend| {
+        let env = plain(backend).await;
+        let api: Api<ConfigMap> = Api::default_namespaced(env.client());
+        let start = api
+            .list(&ListParams::default())
+            .await
+            .unwrap()
+            .metadata
+            .resource_version
+            .unwrap();
+        let mut stream = api
+            .watch(&WatchParams::default().labels("app=x"), &start)
+            .await
+            .unwrap()
+            .boxed();
+        api.create(&PostParams::default(), &config_map("a", &[("app", "x")]))
+            .await
+            .unwrap();
+        api.create(
+            &PostParams::default(),
+            &config_map("ignored", &[("app", "y")]),
+        )
         .await
-        .unwrap()
-        .metadata
-        .resource_version
         .unwrap();
-    let mut stream = api
-        .watch(&WatchParams::default().labels("app=x"), &start)
-        .await
-        .unwrap()
-        .boxed();
-    api.create(&PostParams::default(), &config_map("a", &[("app", "x")]))
+        api.patch(
+            "a",
+            &PatchParams::default(),
+            &Patch::Merge(&json!({"data": {"k": "2"}})),
+        )
         .await
         .unwrap();
-    api.create(
-        &PostParams::default(),
-        &config_map("ignored", &[("app", "y")]),
-    )
-    .await
-    .unwrap();
-    api.patch(
-        "a",
-        &PatchParams::default(),
-        &Patch::Merge(&json!({"data": {"k": "2"}})),
-    )
-    .await
-    .unwrap();
-    // Leaving the selector is a DELETED for this watch, as in a real watch cache.
-    api.patch(
-        "a",
-        &PatchParams::default(),
-        &Patch::Merge(&json!({"metadata": {"labels": {"app": "z"}}})),
-    )
-    .await
-    .unwrap();
-    let mut seen = Vec::new();
-    for _ in 0..3 {
-        match within("watch event", stream.try_next())
+        // Leaving the selector is a DELETED for this watch, as in a real watch cache.
+        api.patch(
+            "a",
+            &PatchParams::default(),
+            &Patch::Merge(&json!({"metadata": {"labels": {"app": "z"}}})),
+        )
+        .await
+        .unwrap();
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            match eventually("watch event", stream.try_next())
+                .await
+                .unwrap()
+                .unwrap()
+            {
+                WatchEvent::Added(o) => seen.push(("ADDED", o.resource_version().unwrap())),
+                WatchEvent::Modified(o) => seen.push(("MODIFIED", o.resource_version().unwrap())),
+                WatchEvent::Deleted(o) => seen.push(("DELETED", o.resource_version().unwrap())),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        let kinds: Vec<_> = seen.iter().map(|(k, _)| *k).collect();
+        assert_eq!(kinds, ["ADDED", "MODIFIED", "DELETED"]);
+        let versions: Vec<u64> = seen.iter().map(|(_, v)| v.parse().unwrap()).collect();
+        assert!(
+            versions.windows(2).all(|w| w[0] < w[1]),
+            "resourceVersions increase: {versions:?}"
+        );
+
+        // Resuming from a resourceVersion replays exactly what came after it.
+        let mut resumed = api
+            .watch(&WatchParams::default(), &seen[0].1)
+            .await
+            .unwrap()
+            .boxed();
+        match eventually("resumed event", resumed.try_next())
             .await
             .unwrap()
             .unwrap()
         {
-            WatchEvent::Added(o) => seen.push(("ADDED", o.resource_version().unwrap())),
-            WatchEvent::Modified(o) => seen.push(("MODIFIED", o.resource_version().unwrap())),
-            WatchEvent::Deleted(o) => seen.push(("DELETED", o.resource_version().unwrap())),
+            WatchEvent::Added(o) => assert_eq!(o.name_any(), "ignored"),
             other => panic!("unexpected {other:?}"),
         }
     }
-    let kinds: Vec<_> = seen.iter().map(|(k, _)| *k).collect();
-    assert_eq!(kinds, ["ADDED", "MODIFIED", "DELETED"]);
-    let versions: Vec<u64> = seen.iter().map(|(_, v)| v.parse().unwrap()).collect();
-    assert!(
-        versions.windows(2).all(|w| w[0] < w[1]),
-        "resourceVersions increase: {versions:?}"
-    );
+);
 
-    // Resuming from a resourceVersion replays exactly what came after it.
-    let mut resumed = api
-        .watch(&WatchParams::default(), &seen[0].1)
+/// Testkit-only: compaction (`ApiServer::compact`) and bookmarks on demand
+/// (`ApiServer::send_bookmarks`) have no handle on a real API server, which compacts etcd every
+/// five minutes and sends bookmarks about once a minute.
+#[tokio::test]
+async fn compacted_history_gets_410_and_bookmarks_come_on_demand() {
+    let server = ApiServer::new();
+    let api: Api<ConfigMap> = Api::default_namespaced(server.client());
+    let start = server.resource_version().to_string();
+    api.create(&PostParams::default(), &config_map("a", &[]))
         .await
-        .unwrap()
-        .boxed();
-    match within("resumed event", resumed.try_next())
-        .await
-        .unwrap()
-        .unwrap()
-    {
-        WatchEvent::Added(o) => assert_eq!(o.name_any(), "ignored"),
-        other => panic!("unexpected {other:?}"),
-    }
+        .unwrap();
 
     // After compaction an old resourceVersion gets an ERROR event with 410 Gone.
     server.compact();
@@ -147,30 +165,43 @@ async fn watches_stream_in_order_resume_and_report_410() {
     }
 }
 
+scenario!(
+    streaming_lists_end_with_the_initial_events_bookmark,
+    async |backend| {
+        let env = plain(backend).await;
+        let api: Api<ConfigMap> = Api::default_namespaced(env.client());
+        api.create(&PostParams::default(), &config_map("before", &[]))
+            .await
+            .unwrap();
+        // Streaming list: initial state comes as a watch, ended by the initial-events-end bookmark.
+        let mut streaming =
+            watcher(api.clone(), watcher::Config::default().streaming_lists()).boxed();
+        let mut initial = Vec::new();
+        loop {
+            match eventually("streaming list", streaming.try_next())
+                .await
+                .unwrap()
+                .unwrap()
+            {
+                watcher::Event::Init => {}
+                watcher::Event::InitApply(o) => initial.push(o.name_any()),
+                watcher::Event::InitDone => break,
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        assert_eq!(initial, ["before"]);
+    }
+);
+
+/// Testkit-only: it compacts the history and drops every watch (`Faults::drop_watches`), as an
+/// API server restart after a compaction would, and counts the watcher's lists.
 #[tokio::test]
-async fn watcher_relists_after_410_and_supports_streaming_lists() {
+async fn watcher_relists_after_410() {
     let server = ApiServer::new();
     let api: Api<ConfigMap> = Api::default_namespaced(server.client());
     api.create(&PostParams::default(), &config_map("before", &[]))
         .await
         .unwrap();
-    // Streaming list: initial state comes as a watch, ended by the initial-events-end bookmark.
-    let mut streaming = watcher(api.clone(), watcher::Config::default().streaming_lists()).boxed();
-    let mut initial = Vec::new();
-    loop {
-        match within("streaming list", streaming.try_next())
-            .await
-            .unwrap()
-            .unwrap()
-        {
-            watcher::Event::Init => {}
-            watcher::Event::InitApply(o) => initial.push(o.name_any()),
-            watcher::Event::InitDone => break,
-            other => panic!("unexpected {other:?}"),
-        }
-    }
-    assert_eq!(initial, ["before"]);
-
     // A compaction plus a dropped watch forces a 410 on re-watch; the watcher relists and
     // still delivers what was created meanwhile.
     let mut relisting = watcher(api.clone(), watcher::Config::default()).boxed();

@@ -1,6 +1,13 @@
 //! Shared fixtures of the testkit tests: the WebApp CRD, built as k8s-openapi types from JSON
-//! (what `WebApp::crd()` returns), and small helpers.
+//! (what `WebApp::crd()` returns), small helpers, and (`backends`) the `scenario!` macro that
+//! runs one test body on the testkit and on a real kube-apiserver.
 #![allow(dead_code)]
+
+#[macro_use]
+mod backends;
+
+#[allow(unused_imports)] // not every test binary runs scenarios
+pub use backends::*;
 
 use std::future::Future;
 use std::time::Duration;
