@@ -11,8 +11,8 @@ use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams, WatchEvent, W
 use kube::discovery::Discovery;
 use serde_json::json;
 use testkit_common::{
-    create_crd, current_version, environment, eventually, plain, status_of, until_gone, webapp,
-    webapp_crd, webapps,
+    causes, create_crd, current_version, environment, eventually, plain, status_of, until_gone,
+    webapp, webapp_crd, webapps,
 };
 use webop::envtest::{Backend, Environment};
 
@@ -194,20 +194,31 @@ scenario!(
             )
             .await,
         );
+        // A type error names the value's type, as kube-openapi does.
         assert_eq!(
-            status.message,
-            "WebApp.app.example.com \"web\" is invalid: [spec.port: Invalid value: \"x\": spec.port in body must be of type integer: \"string\", \
-         spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1, spec.image: Required value]"
+            causes(&status),
+            [
+                "spec.image: Required value",
+                "spec.port: Invalid value: \"string\": spec.port in body must be of type integer: \"string\"",
+                "spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1",
+            ]
         );
-        let fields: Vec<&str> = status
+        let reasons: Vec<&str> = status
             .details
             .as_ref()
             .unwrap()
             .causes
             .iter()
-            .map(|c| c.field.as_str())
+            .map(|c| c.reason.as_str())
             .collect();
-        assert_eq!(fields, ["spec.port", "spec.replicas", "spec.image"]);
+        assert!(reasons.contains(&"FieldValueTypeInvalid"), "{reasons:?}");
+        assert!(
+            status
+                .message
+                .starts_with("WebApp.app.example.com \"web\" is invalid: ["),
+            "{}",
+            status.message
+        );
     }
 );
 
@@ -288,10 +299,13 @@ scenario!(
             api.patch_status("web", &PatchParams::default(), &Patch::Merge(&bad))
                 .await,
         );
+        // A status write validates the status alone: messages name its fields from there.
         assert_eq!(
-            status.message,
-            "WebApp.app.example.com \"web\" is invalid: [status.lastUpdateTime: Invalid value: \"yesterday\": status.lastUpdateTime in body must be of type date-time: \"yesterday\", \
-         status.phase: Unsupported value: \"Sleeping\": supported values: \"Pending\", \"Running\", \"Failed\"]"
+            causes(&status),
+            [
+                "status.lastUpdateTime: Invalid value: \"yesterday\": lastUpdateTime in body must be of type date-time: \"yesterday\"",
+                "status.phase: Unsupported value: \"Sleeping\": supported values: \"Pending\", \"Running\", \"Failed\"",
+            ]
         );
     }
 );
@@ -311,50 +325,108 @@ scenario!(duplicate_list_map_keys_are_rejected, async |backend| {
             .await,
     );
     assert_eq!(
-        status.details.unwrap().causes[0].field,
-        "status.conditions[1]"
+        status.message,
+        "WebApp.app.example.com \"web\" is invalid: status.conditions[1]: Duplicate value: {\"type\":\"Ready\"}"
     );
-    assert!(
-        status.message.contains("Duplicate value"),
-        "{}",
-        status.message
+    // The uniqueness pass follows schema validation: its errors come last.
+    let both = json!({"status": {"phase": "Sleeping", "conditions": [{"type": "A", "status": "x"}, {"type": "A", "status": "y"}]}});
+    let status = status_of(
+        api.patch_status("web", &PatchParams::default(), &Patch::Merge(&both))
+            .await,
     );
+    let fields: Vec<&str> = status
+        .details
+        .as_ref()
+        .unwrap()
+        .causes
+        .iter()
+        .map(|c| c.field.as_str())
+        .collect();
+    assert_eq!(fields, ["status.phase", "status.conditions[1]"]);
 });
+
+/// The WebApp CRD with CEL rules: on spec (one with a `fieldPath` and a `reason`), on a field
+/// (one with a `messageExpression`), and a transition rule.
+fn webapp_crd_with_rules() -> CustomResourceDefinition {
+    let mut crd = serde_json::to_value(webapp_crd()).unwrap();
+    let spec = &mut crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"];
+    spec["x-kubernetes-validations"] = json!([
+        {"rule": "self.replicas <= 5 || self.image.startsWith('registry.example.com/')", "message": "more than 5 replicas need the internal registry"},
+        {"rule": "self.port != 83", "fieldPath": ".port", "reason": "FieldValueForbidden", "message": "port 83 is taken"},
+    ]);
+    spec["properties"]["image"]["x-kubernetes-validations"] =
+        json!([{"rule": "self == oldSelf", "message": "image is immutable"}]);
+    spec["properties"]["port"]["x-kubernetes-validations"] = json!([
+        {"rule": "self != 81"},
+        {"rule": "self != 82", "messageExpression": "'port 82 is reserved'"},
+    ]);
+    serde_json::from_value(crd).unwrap()
+}
 
 scenario!(
     cel_rules_are_evaluated_with_old_self_on_updates,
     async |backend| {
-        let mut crd = serde_json::to_value(webapp_crd()).unwrap();
-        let spec =
-            &mut crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"];
-        spec["x-kubernetes-validations"] = json!([
-            {"rule": "self.replicas <= 5 || self.image.startsWith('registry.example.com/')", "message": "more than 5 replicas need the internal registry"},
-        ]);
-        spec["properties"]["image"]["x-kubernetes-validations"] =
-            json!([{"rule": "self == oldSelf", "message": "image is immutable"}]);
         let env = environment(backend)
-            .crd(serde_json::from_value::<CustomResourceDefinition>(crd).unwrap())
+            .crd(webapp_crd_with_rules())
             .start()
             .await
             .unwrap();
         let api = webapps(env.client(), "default");
-
-        let status = status_of(
-            api.create(
-                &PostParams::default(),
-                &webapp("big", json!({"image": "nginx", "replicas": 6})),
+        let refused = async |spec: serde_json::Value| {
+            status_of(
+                api.create(&PostParams::default(), &webapp("big", spec))
+                    .await,
             )
-            .await,
+        };
+        let invalid = "WebApp.app.example.com \"big\" is invalid: ";
+
+        // An object's value is left out of the message; a scalar's is shown.
+        let status = refused(json!({"image": "nginx", "replicas": 6})).await;
+        assert_eq!((status.code, status.reason.as_str()), (422, "Invalid"));
+        assert_eq!(
+            status.message,
+            format!(
+                "{invalid}spec: Invalid value: more than 5 replicas need the internal registry"
+            )
         );
-        assert_eq!(status.code, 422);
-        assert!(
-            status
-                .message
-                .contains("more than 5 replicas need the internal registry"),
-            "{}",
-            status.message
+        let status = refused(json!({"image": "nginx", "port": 81})).await;
+        assert_eq!(
+            status.message,
+            format!("{invalid}spec.port: Invalid value: 81: failed rule: self != 81")
         );
-        assert_eq!(status.details.unwrap().causes[0].field, "spec");
+        let status = refused(json!({"image": "nginx", "port": 82})).await;
+        assert_eq!(
+            status.message,
+            format!("{invalid}spec.port: Invalid value: 82: port 82 is reserved")
+        );
+        let status = refused(json!({"image": "nginx", "port": 83})).await;
+        assert_eq!(
+            status.message,
+            format!("{invalid}spec.port: Forbidden: port 83 is taken")
+        );
+        assert_eq!(
+            status.details.unwrap().causes[0].reason,
+            "FieldValueForbidden"
+        );
+
+        // A bound violation does not stop the rules; a missing required field does.
+        let status = refused(json!({"image": "nginx", "replicas": 6, "port": 0})).await;
+        assert_eq!(
+            status.message,
+            format!(
+                "{invalid}[spec.port: Invalid value: 0: spec.port in body should be greater than or equal to 1, \
+                 spec: Invalid value: more than 5 replicas need the internal registry]"
+            )
+        );
+        let status = refused(json!({"replicas": 6})).await;
+        assert_eq!(
+            status.message,
+            format!(
+                "{invalid}[spec.image: Required value, <nil>: Invalid value: null: some validation rules \
+                 were not checked because the object was invalid; correct the existing errors to \
+                 complete validation]"
+            )
+        );
 
         api.create(
             &PostParams::default(),
@@ -370,12 +442,10 @@ scenario!(
             )
             .await,
         );
-        assert!(
-            status.message.contains("image is immutable"),
-            "{}",
-            status.message
+        assert_eq!(
+            status.message,
+            "WebApp.app.example.com \"web\" is invalid: spec.image: Invalid value: \"httpd\": image is immutable"
         );
-        assert_eq!(status.details.unwrap().causes[0].field, "spec.image");
     }
 );
 

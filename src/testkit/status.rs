@@ -41,7 +41,8 @@ pub enum FieldErrorKind {
 impl FieldErrorKind {
     fn reason(self) -> &'static str {
         match self {
-            Self::Invalid | Self::TypeInvalid => "FieldValueInvalid",
+            Self::Invalid => "FieldValueInvalid",
+            Self::TypeInvalid => "FieldValueTypeInvalid",
             Self::Required => "FieldValueRequired",
             Self::NotSupported => "FieldValueNotSupported",
             Self::Duplicate => "FieldValueDuplicate",
@@ -105,14 +106,14 @@ impl std::fmt::Display for FieldError {
     }
 }
 
-/// Renders a JSON value as Kubernetes does in field errors: strings quoted, numbers bare,
-/// objects and arrays by their type name.
+/// Renders a JSON value as Kubernetes does in field errors: strings quoted, numbers and `null`
+/// bare, objects and arrays by their type name.
 pub fn render_value(value: &Value) -> String {
     match value {
         Value::String(s) => format!("{s:?}"),
         Value::Object(_) => "\"object\"".to_string(),
         Value::Array(_) => "\"array\"".to_string(),
-        Value::Null => "\"null\"".to_string(),
+        Value::Null => "null".to_string(),
         other => other.to_string(),
     }
 }

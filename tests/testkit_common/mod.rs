@@ -107,3 +107,16 @@ pub fn status_of<T: std::fmt::Debug>(result: Result<T, kube::Error>) -> kube::co
         other => panic!("expected an API error, got {other:?}"),
     }
 }
+
+/// The causes of an `Invalid` status as `field: message` lines, sorted: kube-apiserver reports
+/// the errors of sibling properties in Go's random map order, so only their set is stable.
+pub fn causes(status: &kube::core::Status) -> Vec<String> {
+    let mut lines: Vec<String> = status
+        .details
+        .iter()
+        .flat_map(|details| &details.causes)
+        .map(|cause| format!("{}: {}", cause.field, cause.message))
+        .collect();
+    lines.sort();
+    lines
+}

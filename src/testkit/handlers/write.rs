@@ -103,7 +103,12 @@ fn admit(
         if strict && !unknown.is_empty() {
             return Err(strict_decoding_error(context, &unknown));
         }
-        let errors = schema::validate(object, old, schema);
+        let scope = if context.status_write() {
+            schema::Scope::Status
+        } else {
+            schema::Scope::Object
+        };
+        let errors = schema::validate(object, old, schema, scope);
         if !errors.is_empty() {
             return Err(context.invalid(name, &errors));
         }
