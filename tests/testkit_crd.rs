@@ -9,10 +9,11 @@ use futures::{StreamExt, TryStreamExt};
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 use kube::api::{Api, DeleteParams, Patch, PatchParams, PostParams, WatchEvent, WatchParams};
 use kube::discovery::Discovery;
+use kube::runtime::wait::{await_condition, conditions};
 use serde_json::json;
 use testkit_common::{
     causes, create_crd, current_version, environment, eventually, plain, status_of, until_gone,
-    webapp, webapp_crd, webapps,
+    until_served, webapp, webapp_crd, webapps,
 };
 use webop::envtest::{Backend, Environment};
 
@@ -90,14 +91,61 @@ scenario!(
             .create(&PostParams::default(), &webapp_crd())
             .await
             .unwrap();
-        let established = created
-            .status
-            .unwrap()
+        // Created, not yet established: kube-apiserver's controllers accept the names and
+        // establish the CRD in a write of their own, a moment later.
+        let status = created.status.unwrap();
+        assert_eq!(status.conditions, None);
+        assert_eq!(
+            status
+                .accepted_names
+                .map(|names| (names.kind, names.plural))
+                .unwrap_or_default(),
+            (String::new(), String::new())
+        );
+        assert_eq!(status.stored_versions, Some(vec!["v1".to_string()]));
+        let established = eventually(
+            "the CRD to be established",
+            await_condition(
+                crds.clone(),
+                "webapps.app.example.com",
+                conditions::is_crd_established(),
+            ),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+        let status = established.status.unwrap();
+        assert_eq!(status.accepted_names.unwrap().kind, "WebApp");
+        let conditions: Vec<(String, String, Option<String>)> = status
             .conditions
             .unwrap()
-            .iter()
-            .any(|c| c.type_ == "Established" && c.status == "True");
-        assert!(established);
+            .into_iter()
+            .map(|c| (c.type_, c.status, c.reason))
+            .collect();
+        assert_eq!(
+            conditions,
+            [
+                (
+                    "NamesAccepted".into(),
+                    "True".into(),
+                    Some("NoConflicts".into())
+                ),
+                (
+                    "Established".into(),
+                    "True".into(),
+                    Some("InitialNamesAccepted".into())
+                ),
+            ]
+        );
+        let controller = established
+            .metadata
+            .managed_fields
+            .unwrap_or_default()
+            .into_iter()
+            .find(|m| m.subresource.as_deref() == Some("status"))
+            .expect("the controllers' status write is recorded");
+        assert_eq!(controller.manager.as_deref(), Some("kube-apiserver"));
+        until_served(&env.client(), &webapp_crd()).await;
         let api = webapps(env.client(), "default");
         api.create(
             &PostParams::default(),
@@ -109,7 +157,14 @@ scenario!(
         let mut wrong = webapp_crd();
         wrong.metadata.name = Some("wrong.app.example.com".into());
         let status = status_of(crds.create(&PostParams::default(), &wrong).await);
-        assert_eq!(status.code, 422);
+        assert_eq!(
+            (status.code, status.message.as_str()),
+            (
+                422,
+                "CustomResourceDefinition.apiextensions.k8s.io \"wrong.app.example.com\" is invalid: \
+                 metadata.name: Invalid value: \"wrong.app.example.com\": must be spec.names.plural+\".\"+spec.group"
+            )
+        );
         assert!(
             status
                 .message
@@ -151,14 +206,64 @@ scenario!(
         )
         .await
         .unwrap();
-        let params = PatchParams::default().validation(kube::api::ValidationDirective::Strict);
-        let change = json!({"spec": {"colour": "blue"}});
-        let status = status_of(api.patch("web", &params, &Patch::Merge(&change)).await);
+        // A strict create is a decoding error listing every unknown field.
+        // (kube's PostParams has no fieldValidation: the request is built by hand.)
+        let body = serde_json::to_vec(&json!({
+            "apiVersion": "app.example.com/v1", "kind": "WebApp", "metadata": {"name": "other"},
+            "spec": {"image": "nginx", "colour": "blue", "size": 1}
+        }))
+        .unwrap();
+        let request = http::Request::post(
+            "/apis/app.example.com/v1/namespaces/default/webapps?fieldValidation=Strict",
+        )
+        .header(http::header::CONTENT_TYPE, "application/json")
+        .body(body)
+        .unwrap();
+        let status = status_of(env.client().request::<serde_json::Value>(request).await);
         assert_eq!((status.code, status.reason.as_str()), (400, "BadRequest"));
         assert_eq!(
             status.message,
-            "WebApp in version \"v1\" cannot be handled as a WebApp: strict decoding error: unknown field \"spec.colour\""
+            "WebApp in version \"v1\" cannot be handled as a WebApp: strict decoding error: \
+             unknown field \"spec.colour\", unknown field \"spec.size\""
         );
+
+        // A strict patch is refused with the patched object, as sorted JSON.
+        let params = PatchParams::default().validation(kube::api::ValidationDirective::Strict);
+        let change = json!({"spec": {"colour": "blue"}});
+        let mut patched = serde_json::to_value(api.get("web").await.unwrap()).unwrap();
+        patched["spec"]["colour"] = json!("blue");
+        let status = status_of(api.patch("web", &params, &Patch::Merge(&change)).await);
+        assert_eq!((status.code, status.reason.as_str()), (422, "Invalid"));
+        assert_eq!(
+            status.message,
+            format!(
+                " \"\" is invalid: patch: Invalid value: {:?}: strict decoding error: unknown field \"spec.colour\"",
+                patched.to_string()
+            )
+        );
+        assert_eq!(status.details.unwrap().causes[0].field, "patch");
+
+        // Server-side apply cannot type an unknown field, whatever the validation.
+        let config = json!({"apiVersion": "app.example.com/v1", "kind": "WebApp", "metadata": {"name": "web"}, "spec": {"colour": "blue"}});
+        let status = status_of(
+            api.patch("web", &PatchParams::apply("tester"), &Patch::Apply(&config))
+                .await,
+        );
+        assert_eq!(
+            (status.code, status.message.as_str()),
+            (
+                500,
+                "failed to create typed patch object (/web; app.example.com/v1, Kind=WebApp): \
+                 .spec.colour: field not declared in schema"
+            )
+        );
+
+        // Without strict validation unknown fields are dropped.
+        let patched = api
+            .patch("web", &PatchParams::default(), &Patch::Merge(&change))
+            .await
+            .unwrap();
+        assert_eq!(patched.data["spec"].get("colour"), None);
     }
 );
 
@@ -470,7 +575,11 @@ scenario!(
         );
         assert_eq!(
             (status.code, status.message.as_str()),
-            (415, "strategic merge patch format is not supported")
+            (
+                415,
+                "the body of the request was in an unknown format - accepted media types include: \
+             application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml"
+            )
         );
     }
 );

@@ -269,8 +269,13 @@ impl ApiError {
             .iter()
             .map(|e| json!({"reason": e.kind.reason(), "message": e.body(), "field": e.field}))
             .collect();
+        // Empty name, group and kind are left out, as Go's omitempty leaves them out.
+        let mut details = json!({"name": name, "group": group, "kind": kind, "causes": causes});
+        if let Some(map) = details.as_object_mut() {
+            map.retain(|_, v| v.as_str() != Some(""));
+        }
         Self {
-            details: Some(json!({"name": name, "group": group, "kind": kind, "causes": causes})),
+            details: Some(details),
             ..Self::plain(
                 422,
                 "Invalid",
@@ -309,6 +314,12 @@ impl ApiError {
         Self::plain(500, "InternalError", message)
     }
 
+    /// 500 without a reason: an error the API server did not classify (an apply configuration
+    /// structured-merge-diff cannot type).
+    pub fn unclassified(message: impl Into<String>) -> Self {
+        Self::plain(500, "", message)
+    }
+
     /// 422 with a plain message (patch application errors).
     pub fn unprocessable(message: impl Into<String>) -> Self {
         Self::plain(422, "Invalid", message)
@@ -343,6 +354,9 @@ impl ApiError {
             "reason": self.reason,
             "code": self.code,
         });
+        if self.reason.is_empty() {
+            status.as_object_mut().map(|s| s.remove("reason"));
+        }
         if let Some(details) = &self.details {
             status["details"] = details.clone();
         }

@@ -113,6 +113,12 @@ pub async fn create_crd(client: &kube::Client, crd: &CustomResourceDefinition) {
     api.create(&PostParams::default(), crd)
         .await
         .expect("the CRD is created");
+    until_served(client, crd).await;
+}
+
+/// Waits until `crd` is established and its first version is in discovery.
+pub async fn until_served(client: &kube::Client, crd: &CustomResourceDefinition) {
+    let api: Api<CustomResourceDefinition> = Api::all(client.clone());
     let name = crd.metadata.name.clone().expect("a CRD has a name");
     eventually(
         &format!("{name} to be established"),

@@ -33,6 +33,12 @@ pub fn prune_and_default(object: &mut Value, schema: &Value) -> Vec<String> {
     removed
 }
 
+/// Drops the fields of `object` its root schema does not declare, without defaulting (built-in
+/// kinds, whose Go types drop unknown fields as they decode).
+pub fn prune_unknown(object: &mut Value, schema: &Value) {
+    prune::prune_root(object, schema);
+}
+
 /// The paths of the fields of `object` that its root schema does not declare (what pruning
 /// would drop), leaving the object as it is.
 pub fn unknown_fields(object: &Value, schema: &Value) -> Vec<String> {
