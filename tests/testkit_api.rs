@@ -160,9 +160,27 @@ scenario!(
             ),
             ["c"]
         );
+        // The message depends on the kind's field label conversion.
         assert_eq!(
             status_of(api.list(&ListParams::default().fields("data.k=v")).await).message,
+            "\"data.k\" is not a known field selector: only \"metadata.name\", \"metadata.namespace\""
+        );
+        let secrets: Api<Secret> = Api::default_namespaced(env.client());
+        assert_eq!(
+            status_of(
+                secrets
+                    .list(&ListParams::default().fields("data.k=v"))
+                    .await
+            )
+            .message,
             "field label not supported: data.k"
+        );
+        let typed = ListParams::default().fields("type=Opaque");
+        assert!(secrets.list(&typed).await.unwrap().items.is_empty());
+        let jobs: Api<k8s_openapi::api::batch::v1::Job> = Api::default_namespaced(env.client());
+        assert_eq!(
+            status_of(jobs.list(&ListParams::default().fields("spec.x=1")).await).message,
+            "field label \"spec.x\" not supported for Job"
         );
 
         let first = api.list(&ListParams::default().limit(2)).await.unwrap();
@@ -181,10 +199,11 @@ scenario!(
             .unwrap();
         assert!(last.metadata.continue_.is_none());
         assert_eq!(names(last), ["e"]);
-        // Everything in the namespace list is also in the all-namespaces list.
+        // Everything in the namespace list is also in the all-namespaces list (where kube-system
+        // has ConfigMaps of its own on a real server).
         assert_eq!(
             Api::<ConfigMap>::all(env.client())
-                .list(&ListParams::default())
+                .list(&ListParams::default().labels("tier"))
                 .await
                 .unwrap()
                 .items
@@ -228,6 +247,7 @@ scenario!(json_merge_and_strategic_patches, async |backend| {
             .collect::<Vec<_>>(),
         [("app", "app:2"), ("sidecar", "proxy:1")]
     );
+    // A new item of a merged list comes before the live ones (kube-apiserver's element order).
     assert_eq!(
         containers[0]
             .env
@@ -236,7 +256,7 @@ scenario!(json_merge_and_strategic_patches, async |backend| {
             .iter()
             .map(|e| e.name.as_str())
             .collect::<Vec<_>>(),
-        ["A", "B"]
+        ["B", "A"]
     );
     assert_eq!(patched.metadata.generation, Some(2));
 
@@ -365,5 +385,62 @@ scenario!(
             .patch("creds", &PatchParams::default(), &Patch::Merge(&labelled))
             .await
             .unwrap();
+    }
+);
+
+scenario!(
+    unknown_fields_of_built_in_kinds_are_dropped_or_refused,
+    async |backend| {
+        let env = plain(backend).await;
+        let api: Api<ConfigMap> = Api::default_namespaced(env.client());
+        let with_colour = |name: &str| -> ConfigMap {
+            serde_json::from_value(json!({"metadata": {"name": name}, "data": {"k": "v"}})).unwrap()
+        };
+        // Decoding into the Go type drops what it does not know.
+        let raw: Api<kube::api::DynamicObject> = Api::namespaced_with(
+            env.client(),
+            "default",
+            &kube::api::ApiResource::erase::<ConfigMap>(&()),
+        );
+        let mut object: kube::api::DynamicObject =
+            serde_json::from_value(serde_json::to_value(with_colour("cm")).unwrap()).unwrap();
+        object.types = Some(kube::api::TypeMeta {
+            api_version: "v1".into(),
+            kind: "ConfigMap".into(),
+        });
+        object.data["colour"] = json!("blue");
+        let created = raw.create(&PostParams::default(), &object).await.unwrap();
+        assert_eq!(created.data.get("colour"), None);
+
+        // A strict strategic merge patch shows the patch as Go prints the decoded map.
+        let strict = PatchParams::default().validation(kube::api::ValidationDirective::Strict);
+        let status = status_of(
+            api.patch(
+                "cm",
+                &strict,
+                &Patch::Strategic(json!({"colour": "blue", "data": {"k": "w"}})),
+            )
+            .await,
+        );
+        assert_eq!(
+            status.message,
+            " \"\" is invalid: patch: Invalid value: \"map[colour:blue data:map[k:w]]\": strict \
+             decoding error: unknown field \"colour\""
+        );
+
+        // Server-side apply names the first unknown field it meets.
+        let config = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "cm", "namespace": "default"}, "colour": "blue"});
+        let status = status_of(
+            api.patch("cm", &PatchParams::apply("tester"), &Patch::Apply(&config))
+                .await,
+        );
+        assert_eq!(
+            (status.code, status.message.as_str()),
+            (
+                500,
+                "failed to create typed patch object (default/cm; /v1, Kind=ConfigMap): .colour: \
+                 field not declared in schema"
+            )
+        );
     }
 );
