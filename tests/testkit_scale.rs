@@ -90,25 +90,37 @@ scenario!(
         assert_eq!(after.status, before.status, "the status is not the scale's");
 
         // The CRD's schema still holds: maximum 10.
-        let error = api
-            .patch_scale(
-                "pool",
-                &PatchParams::default(),
-                &Patch::Merge(&json!({"spec": {"replicas": 11}})),
+        let refused = async |replicas: i64| {
+            let patch = json!({"spec": {"replicas": replicas}});
+            match api
+                .patch_scale("pool", &PatchParams::default(), &Patch::Merge(&patch))
+                .await
+            {
+                Err(kube::Error::Api(status)) => (status.code, status.message),
+                other => panic!("expected an API error, got {other:?}"),
+            }
+        };
+        assert_eq!(
+            refused(11).await,
+            (
+                422,
+                "Worker.app.example.com \"pool\" is invalid: spec.replicas: Invalid value: 11: \
+                 spec.replicas in body should be less than or equal to 10"
+                    .to_string()
             )
-            .await
-            .unwrap_err()
-            .to_string();
-        assert!(error.contains("spec.replicas"), "{error}");
+        );
 
-        // A negative count is the Scale's own error; a stale resourceVersion is a conflict.
-        let negative = json!({"spec": {"replicas": -1}});
-        let error = api
-            .patch_scale("pool", &PatchParams::default(), &Patch::Merge(&negative))
-            .await
-            .unwrap_err()
-            .to_string();
-        assert!(error.contains("greater than or equal to 0"), "{error}");
+        // A negative count is the object's error (at the CRD's specReplicasPath), not the
+        // Scale's; a stale resourceVersion is a conflict.
+        assert_eq!(
+            refused(-1).await,
+            (
+                422,
+                "Worker.app.example.com \"pool\" is invalid: .spec.replicas: Invalid value: -1: \
+                 should be a non-negative integer"
+                    .to_string()
+            )
+        );
         let mut stale: Scale = api.get_scale("pool").await.unwrap();
         stale.metadata.resource_version = before.metadata.resource_version.clone();
         let error = api

@@ -4,7 +4,7 @@
 
 use super::*;
 use super::{crds, strict};
-use crate::testkit::builtins;
+use crate::testkit::{builtins, scale};
 
 fn check_type_and_namespace(context: &Context<'_>, object: &mut Value) -> ApiResult<()> {
     if !object.is_object() {
@@ -90,7 +90,14 @@ fn admit(
         } else {
             schema::Scope::Object
         };
-        let errors = schema::validate(object, old, schema, scope);
+        let mut errors = schema::validate(object, old, schema, scope);
+        if let Some(paths) = &context.resource_type.scale {
+            errors.extend(scale::validate(
+                object,
+                paths,
+                scope == schema::Scope::Status,
+            ));
+        }
         if !errors.is_empty() {
             return Err(context.invalid(name, &errors));
         }
