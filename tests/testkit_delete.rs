@@ -11,13 +11,16 @@ use futures::{StreamExt, TryStreamExt};
 use k8s_openapi::api::core::v1::{ConfigMap, Namespace, Secret};
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference;
 use kube::api::{
-    Api, DeleteParams, ObjectMeta, Patch, PatchParams, PostParams, PropagationPolicy, WatchEvent,
-    WatchParams,
+    Api, DeleteParams, ObjectMeta, Patch, PatchParams, PostParams, Preconditions,
+    PropagationPolicy, WatchEvent, WatchParams,
 };
 use kube::runtime::wait::await_condition;
 use kube::{Resource, ResourceExt};
 use serde_json::json;
-use testkit_common::{current_version, environment, eventually, plain, status_of, until_gone};
+use testkit_common::{
+    causes, current_version, environment, eventually, plain, status_of, until_gone, webapp,
+    webapp_crd, webapps,
+};
 
 fn config_map(name: &str) -> ConfigMap {
     ConfigMap {
@@ -238,5 +241,132 @@ scenario!(
             .unwrap();
         until_gone(&namespaces, "team-a").await;
         assert!(missing.get_opt("a").await.unwrap().is_none());
+    }
+);
+
+scenario!(
+    deletes_answer_with_a_status_or_the_held_object_and_check_preconditions,
+    async |backend| {
+        let env = environment(backend)
+            .crd(webapp_crd())
+            .start()
+            .await
+            .unwrap();
+        let api: Api<ConfigMap> = Api::default_namespaced(env.client());
+        let created = api
+            .create(&PostParams::default(), &config_map("gone"))
+            .await
+            .unwrap();
+        let uid = created.uid().unwrap();
+        // Preconditions are conflicts naming the object by kind.
+        let wrong_uid = DeleteParams {
+            preconditions: Some(Preconditions {
+                uid: Some("nope".into()),
+                resource_version: None,
+            }),
+            ..Default::default()
+        };
+        let status = status_of(api.delete("gone", &wrong_uid).await);
+        assert_eq!(
+            (status.code, status.message),
+            (
+                409,
+                format!(
+                    "Operation cannot be fulfilled on ConfigMap \"gone\": the UID in the precondition \
+                     (nope) does not match the UID in record ({uid}). The object might have been \
+                     deleted and then recreated"
+                )
+            )
+        );
+        let version = created.resource_version().unwrap();
+        let wrong_version = DeleteParams {
+            preconditions: Some(Preconditions {
+                uid: None,
+                resource_version: Some("1".into()),
+            }),
+            ..Default::default()
+        };
+        let status = status_of(api.delete("gone", &wrong_version).await);
+        assert_eq!(
+            status.message,
+            format!(
+                "Operation cannot be fulfilled on ConfigMap \"gone\": the ResourceVersion in the \
+                 precondition (1) does not match the ResourceVersion in record ({version}). The \
+                 object might have been modified"
+            )
+        );
+        // An object without finalizers goes at once: the answer is a Success status.
+        let deleted = api
+            .delete("gone", &DeleteParams::default())
+            .await
+            .unwrap()
+            .right()
+            .expect("a Status");
+        let details = deleted.details.unwrap();
+        assert_eq!(
+            (
+                details.name.as_str(),
+                details.group.as_str(),
+                details.kind.as_str(),
+                details.uid
+            ),
+            ("gone", "", "configmaps", uid.clone())
+        );
+        assert_eq!(
+            status_of(api.get("gone").await).message,
+            "configmaps \"gone\" not found"
+        );
+
+        // A held custom resource is answered as stored: deletionTimestamp, a grace period of
+        // 0, and the generation bumped.
+        let apps = webapps(env.client(), "default");
+        let mut held = webapp("held", json!({"image": "nginx"}));
+        held.metadata.finalizers = Some(vec!["example.com/hold".into()]);
+        apps.create(&PostParams::default(), &held).await.unwrap();
+        let pending = apps
+            .delete("held", &DeleteParams::default())
+            .await
+            .unwrap()
+            .left()
+            .expect("the held object");
+        assert!(pending.metadata.deletion_timestamp.is_some());
+        assert_eq!(
+            (
+                pending.metadata.deletion_grace_period_seconds,
+                pending.metadata.generation
+            ),
+            (Some(0), Some(2))
+        );
+        let add = json!({"metadata": {"finalizers": ["example.com/hold", "example.com/new"]}});
+        let status = status_of(
+            apps.patch("held", &PatchParams::default(), &Patch::Merge(&add))
+                .await,
+        );
+        let forbidden = "metadata.finalizers: Forbidden: no new finalizers can be added if the \
+                         object is being deleted, found new finalizers []string{\"example.com/new\"}";
+        assert_eq!(
+            status.message,
+            format!("WebApp.app.example.com \"held\" is invalid: {forbidden}")
+        );
+        // The apiextensions server reports it twice in the causes.
+        assert_eq!(causes(&status), [forbidden, forbidden]);
+        // A spec change of a deleting object still bumps the generation.
+        let changed = apps
+            .patch(
+                "held",
+                &PatchParams::default(),
+                &Patch::Merge(&json!({"spec": {"replicas": 3}})),
+            )
+            .await
+            .unwrap();
+        assert_eq!(changed.metadata.generation, Some(3));
+        apps.patch(
+            "held",
+            &PatchParams::default(),
+            &Patch::Merge(&json!({"metadata": {"finalizers": null}})),
+        )
+        .await
+        .unwrap();
+        until_gone(&apps, "held").await;
     }
 );

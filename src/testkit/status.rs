@@ -152,8 +152,13 @@ impl<'a> Subject<'a> {
         }
     }
 
-    fn details(&self) -> Value {
-        json!({"name": self.name, "group": self.group, "kind": self.resource})
+    /// `Status.details`; the core group is left out, as Go's omitempty leaves it out.
+    pub fn details(&self) -> Value {
+        let mut details = json!({"name": self.name, "group": self.group, "kind": self.resource});
+        if self.group.is_empty() {
+            details.as_object_mut().map(|d| d.remove("group"));
+        }
+        details
     }
 }
 
@@ -220,7 +225,8 @@ impl ApiError {
         }
     }
 
-    /// 409 Conflict with a custom explanation (preconditions).
+    /// 409 Conflict with a custom explanation (preconditions, whose subject the API server
+    /// names by kind: `ConfigMap "a"`, `WebApp.app.example.com "web"`).
     pub fn conflict(subject: Subject<'_>, why: impl std::fmt::Display) -> Self {
         Self {
             details: Some(subject.details()),
@@ -255,15 +261,18 @@ impl ApiError {
         } else {
             format!("{kind}.{group}")
         };
-        let list = match errors {
-            [one] => one.to_string(),
-            many => format!(
-                "[{}]",
-                many.iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+        // The message lists each distinct error once (apimachinery's ToAggregate); the causes
+        // keep them all.
+        let mut shown: Vec<String> = Vec::new();
+        for error in errors {
+            let text = error.to_string();
+            if !shown.contains(&text) {
+                shown.push(text);
+            }
+        }
+        let list = match shown.as_slice() {
+            [one] => one.clone(),
+            many => format!("[{}]", many.join(", ")),
         };
         let causes: Vec<Value> = errors
             .iter()

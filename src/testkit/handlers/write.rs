@@ -369,7 +369,13 @@ pub(super) fn write_update(
     let mut new = objects::separate_status(old, new, context.status_write(), rt.status_subresource);
     builtins::normalize(&mut new);
     let mut errors = builtins::check_immutable(old, &new);
-    errors.extend(objects::check_finalizers(old, &new));
+    let finalizer_errors = objects::check_finalizers(old, &new);
+    if rt.custom {
+        // The apiextensions server checks a custom resource's metadata twice (registry and
+        // validator): its causes list the finalizer error twice (the message shows it once).
+        errors.extend(finalizer_errors.iter().cloned());
+    }
+    errors.extend(finalizer_errors);
     if !errors.is_empty() {
         return Err(context.invalid(&name, &errors));
     }
