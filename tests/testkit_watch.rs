@@ -11,11 +11,12 @@ use futures::{StreamExt, TryStreamExt};
 use k8s_openapi::api::core::v1::ConfigMap;
 use kube::ResourceExt;
 use kube::api::{
-    Api, ListParams, ObjectMeta, Patch, PatchParams, PostParams, WatchEvent, WatchParams,
+    Api, ListParams, ObjectMeta, Patch, PatchParams, PostParams, VersionMatch, WatchEvent,
+    WatchParams,
 };
 use kube::runtime::watcher;
 use serde_json::json;
-use testkit_common::{eventually, plain, within};
+use testkit_common::{client_without_retries, eventually, plain, status_of, within};
 use webop::testkit::{ApiServer, Verb};
 
 fn config_map(name: &str, labels: &[(&str, &str)]) -> ConfigMap {
@@ -234,3 +235,110 @@ async fn watcher_relists_after_410() {
         "the watcher relisted once"
     );
 }
+
+scenario!(
+    resource_versions_order_lists_reads_and_watches,
+    async |backend| {
+        let env = plain(backend).await;
+        let api: Api<ConfigMap> = Api::default_namespaced(env.client());
+        let names = |list: kube::core::ObjectList<ConfigMap>| -> Vec<String> {
+            list.items.iter().map(ResourceExt::name_any).collect()
+        };
+        let a = api
+            .create(&PostParams::default(), &config_map("a", &[]))
+            .await
+            .unwrap();
+        let first = api.list(&ListParams::default()).await.unwrap();
+        let at_a = first.metadata.resource_version.clone().unwrap();
+        let version = |v: &str| v.parse::<u64>().unwrap();
+        assert!(version(&at_a) >= version(&a.resource_version().unwrap()));
+        api.create(&PostParams::default(), &config_map("b", &[]))
+            .await
+            .unwrap();
+
+        // An exact list is the collection as it was; a plain one is the latest.
+        let exact = ListParams::default()
+            .at(&at_a)
+            .matching(VersionMatch::Exact);
+        let then = api.list(&exact).await.unwrap();
+        assert_eq!(
+            then.metadata.resource_version.as_deref(),
+            Some(at_a.as_str())
+        );
+        assert_eq!(names(then), ["a"]);
+        let now = api.list(&ListParams::default()).await.unwrap();
+        assert!(version(now.metadata.resource_version.as_deref().unwrap()) > version(&at_a));
+        assert_eq!(names(now), ["a", "b"]);
+
+        // Unset (or "0") replays the current state as ADDED; a version replays what followed it.
+        let mut replay = api
+            .watch(&WatchParams::default(), "0")
+            .await
+            .unwrap()
+            .boxed();
+        let mut added = Vec::new();
+        for _ in 0..2 {
+            match eventually("replayed event", replay.try_next())
+                .await
+                .unwrap()
+                .unwrap()
+            {
+                WatchEvent::Added(o) => added.push(o.name_any()),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        assert_eq!(added, ["a", "b"]);
+        let mut resumed = api
+            .watch(&WatchParams::default(), &at_a)
+            .await
+            .unwrap()
+            .boxed();
+        match eventually("resumed event", resumed.try_next())
+            .await
+            .unwrap()
+            .unwrap()
+        {
+            WatchEvent::Added(o) => assert_eq!(o.name_any(), "b"),
+            other => panic!("unexpected {other:?}"),
+        }
+
+        // Versions the server cannot serve.
+        // (Without the client's retries of a 504: the real server answers it after 3 seconds.)
+        let once: Api<ConfigMap> = Api::default_namespaced(client_without_retries(&env).await);
+        let too_new = status_of(once.list(&ListParams::default().at("999999999")).await);
+        assert_eq!((too_new.code, too_new.reason.as_str()), (504, "Timeout"));
+        assert!(
+            too_new
+                .message
+                .starts_with("Timeout: Too large resource version: 999999999, current: "),
+            "{}",
+            too_new.message
+        );
+        assert_eq!(
+            too_new.details.unwrap().causes[0].reason,
+            "ResourceVersionTooLarge"
+        );
+        let garbled = status_of(api.list(&ListParams::default().at("abc")).await);
+        assert_eq!(
+            (garbled.code, garbled.message.as_str()),
+            (
+                400,
+                "invalid resource version: resourceVersion: Invalid value: \"abc\": \
+                 strconv.ParseUint: parsing \"abc\": invalid syntax"
+            )
+        );
+        let request =
+            http::Request::get("/api/v1/namespaces/default/configmaps?resourceVersionMatch=Exact")
+                .body(Vec::new())
+                .unwrap();
+        let unmatched = status_of(env.client().request::<serde_json::Value>(request).await);
+        assert_eq!(
+            (unmatched.code, unmatched.message.as_str()),
+            (
+                422,
+                "ListOptions.meta.k8s.io \"\" is invalid: resourceVersionMatch: Forbidden: \
+                 resourceVersionMatch is forbidden unless resourceVersion is provided"
+            )
+        );
+    }
+);

@@ -329,6 +329,21 @@ impl ApiError {
         Self::plain(500, "", message)
     }
 
+    /// 504 for a read at a resourceVersion the server has not reached.
+    pub fn too_large_resource_version(requested: u64, current: u64) -> Self {
+        Self {
+            details: Some(json!({
+                "causes": [{"reason": "ResourceVersionTooLarge", "message": "Too large resource version"}],
+                "retryAfterSeconds": 1,
+            })),
+            ..Self::plain(
+                504,
+                "Timeout",
+                format!("Timeout: Too large resource version: {requested}, current: {current}"),
+            )
+        }
+    }
+
     /// 422 with a plain message (patch application errors).
     pub fn unprocessable(message: impl Into<String>) -> Self {
         Self::plain(422, "Invalid", message)

@@ -149,3 +149,21 @@ pub async fn until_served(client: &kube::Client, crd: &CustomResourceDefinition)
 pub fn known_difference<T>(env: &Environment, real: T, testkit: T) -> T {
     if env.is_real() { real } else { testkit }
 }
+
+/// A client that does not retry: kube's kubeconfig clients retry 429, 503 and 504 answers (up to
+/// 15 times, honouring `Retry-After`), where a scenario wants to see the answer itself. The
+/// testkit's in-process client never retries.
+pub async fn client_without_retries(env: &Environment) -> kube::Client {
+    let Some(plane) = env.control_plane() else {
+        return env.client();
+    };
+    let kubeconfig = kube::config::Kubeconfig::from_yaml(plane.kubeconfig()).expect("a kubeconfig");
+    let mut config = kube::Config::from_custom_kubeconfig(
+        kubeconfig,
+        &kube::config::KubeConfigOptions::default(),
+    )
+    .await
+    .expect("a client configuration");
+    config.default_retry = false;
+    kube::Client::try_from(config).expect("a client")
+}
