@@ -235,12 +235,57 @@ scenario!(
             .create(&PostParams::default(), &config_map("a"))
             .await
             .unwrap();
-        namespaces
+        let mut held = config_map("held");
+        held.metadata.finalizers = Some(vec!["example.com/hold".into()]);
+        missing.create(&PostParams::default(), &held).await.unwrap();
+        let terminating = namespaces
             .delete("team-a", &DeleteParams::default())
+            .await
+            .unwrap()
+            .left()
+            .expect("the namespace, terminating");
+        assert_eq!(
+            terminating.status.and_then(|s| s.phase).as_deref(),
+            Some("Terminating")
+        );
+        // Its content goes; what a finalizer holds keeps the namespace, which takes nothing new.
+        until_gone(&missing, "a").await;
+        let refused = status_of(
+            missing
+                .create(&PostParams::default(), &config_map("b"))
+                .await,
+        );
+        assert_eq!(
+            (
+                refused.code,
+                refused.reason.as_str(),
+                refused.message.as_str()
+            ),
+            (
+                403,
+                "Forbidden",
+                "configmaps \"b\" is forbidden: unable to create new content in namespace team-a \
+                 because it is being terminated"
+            )
+        );
+        eventually(
+            "the held object to be deleted",
+            await_condition(missing.clone(), "held", |cm: Option<&ConfigMap>| {
+                cm.is_some_and(|c| c.metadata.deletion_timestamp.is_some())
+            }),
+        )
+        .await
+        .unwrap();
+        missing
+            .patch(
+                "held",
+                &PatchParams::default(),
+                &Patch::Merge(&json!({"metadata": {"finalizers": null}})),
+            )
             .await
             .unwrap();
         until_gone(&namespaces, "team-a").await;
-        assert!(missing.get_opt("a").await.unwrap().is_none());
+        assert!(missing.get_opt("held").await.unwrap().is_none());
     }
 );
 

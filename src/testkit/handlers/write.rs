@@ -49,7 +49,9 @@ fn check_type_and_namespace(context: &Context<'_>, object: &mut Value) -> ApiRes
     Ok(())
 }
 
-fn check_namespace_accepts(state: &State, context: &Context<'_>) -> ApiResult<()> {
+/// A namespaced object needs an existing namespace that is not terminating; `name` is the
+/// object's (the API server names it in the 403).
+fn check_namespace_accepts(state: &State, context: &Context<'_>, name: &str) -> ApiResult<()> {
     if !context.resource_type.namespaced {
         return Ok(());
     }
@@ -69,7 +71,7 @@ fn check_namespace_accepts(state: &State, context: &Context<'_>) -> ApiResult<()
         Some(ns) if objects::is_deleting(ns) => Err(ApiError::forbidden(format!(
             "{} \"{}\" is forbidden: unable to create new content in namespace {namespace} because it is being terminated",
             context.resource_type.plural,
-            meta_str(ns, "name").unwrap_or_default()
+            name
         ))),
         Some(_) => Ok(()),
     }
@@ -132,7 +134,6 @@ fn create_object(
     mut object: Value,
     applied: Option<Value>,
 ) -> ApiResult<Value> {
-    check_namespace_accepts(state, context)?;
     let name = match (meta_str(&object, "name"), meta_str(&object, "generateName")) {
         (Some(name), _) => name.to_string(),
         (None, Some(prefix)) => {
@@ -149,6 +150,7 @@ fn create_object(
             return Err(context.invalid("", &[error]));
         }
     };
+    check_namespace_accepts(state, context, &name)?;
     if let Some(error) = objects::check_name(&name) {
         return Err(context.invalid(&name, &[error]));
     }
