@@ -12,8 +12,8 @@ use kube::discovery::Discovery;
 use kube::runtime::wait::{await_condition, conditions};
 use serde_json::json;
 use testkit_common::{
-    causes, create_crd, current_version, environment, eventually, plain, status_of, until_gone,
-    until_served, webapp, webapp_crd, webapps,
+    causes, create_crd, current_version, environment, eventually, known_difference, plain,
+    status_of, until_gone, until_served, webapp, webapp_crd, webapps,
 };
 use webop::envtest::{Backend, Environment};
 
@@ -618,3 +618,36 @@ scenario!(
         );
     }
 );
+
+// A known difference: kube-apiserver checks a CRD's schema itself (structural rules, forbidden
+// keywords, CEL cost and fieldPath validity); the testkit accepts the CRD.
+scenario!(crd_schemas_the_api_server_refuses, async |backend| {
+    let env = plain(backend).await;
+    let mut crd = serde_json::to_value(webapp_crd()).unwrap();
+    crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]["properties"]["tags"] =
+        json!({"type": "array", "uniqueItems": true, "items": {"type": "string"}});
+    let crd: CustomResourceDefinition = serde_json::from_value(crd).unwrap();
+    let crds: Api<CustomResourceDefinition> = Api::all(env.client());
+    let answer = crds
+        .create(&PostParams::default(), &crd)
+        .await
+        .map(|_| "created".to_string())
+        .map_err(|e| match e {
+            kube::Error::Api(status) => status.message,
+            other => other.to_string(),
+        });
+    assert_eq!(
+        answer,
+        known_difference(
+            &env,
+            Err(
+                "CustomResourceDefinition.apiextensions.k8s.io \"webapps.app.example.com\" is \
+                 invalid: spec.validation.openAPIV3Schema.properties[spec].properties[tags].\
+                 uniqueItems: Forbidden: uniqueItems cannot be set to true since the runtime \
+                 complexity becomes quadratic"
+                    .to_string()
+            ),
+            Ok("created".to_string()),
+        )
+    );
+});

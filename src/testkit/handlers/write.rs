@@ -70,8 +70,7 @@ fn check_namespace_accepts(state: &State, context: &Context<'_>, name: &str) -> 
         })),
         Some(ns) if objects::is_deleting(ns) => Err(ApiError::forbidden(format!(
             "{} \"{}\" is forbidden: unable to create new content in namespace {namespace} because it is being terminated",
-            context.resource_type.plural,
-            name
+            context.resource_type.plural, name
         ))),
         Some(_) => Ok(()),
     }
