@@ -1,7 +1,9 @@
 //! The core API semantics of the testkit: CRUD with optimistic concurrency, list selectors and
-//! pagination, the patch formats, generation and status, built-in Secret rules, and the
-//! loopback HTTP listener.
+//! pagination, the patch formats, generation and status, built-in Secret rules (each a
+//! `scenario!`, run on the testkit and on a real kube-apiserver), and the loopback HTTP
+//! listener (testkit-only: it serves the in-process server).
 
+#[macro_use]
 mod testkit_common;
 
 use k8s_openapi::api::apps::v1::Deployment;
@@ -9,7 +11,7 @@ use k8s_openapi::api::core::v1::{ConfigMap, Secret};
 use kube::ResourceExt;
 use kube::api::{Api, DeleteParams, ListParams, ObjectMeta, Patch, PatchParams, PostParams};
 use serde_json::json;
-use testkit_common::{status_of, within};
+use testkit_common::{plain, status_of, within};
 use webop::testkit::ApiServer;
 
 fn config_map(name: &str, labels: &[(&str, &str)]) -> ConfigMap {
@@ -29,10 +31,9 @@ fn config_map(name: &str, labels: &[(&str, &str)]) -> ConfigMap {
     }
 }
 
-#[tokio::test]
-async fn crud_with_optimistic_concurrency() {
-    let server = ApiServer::new();
-    let api: Api<ConfigMap> = Api::default_namespaced(server.client());
+scenario!(crud_with_optimistic_concurrency, async |backend| {
+    let env = plain(backend).await;
+    let api: Api<ConfigMap> = Api::default_namespaced(env.client());
     let created = api
         .create(&PostParams::default(), &config_map("a", &[]))
         .await
@@ -103,98 +104,118 @@ async fn crud_with_optimistic_concurrency() {
         ),
         (422, "metadata.name")
     );
-}
+});
 
-#[tokio::test]
-async fn lists_filter_by_labels_and_fields_and_paginate() {
-    let server = ApiServer::new();
-    let api: Api<ConfigMap> = Api::default_namespaced(server.client());
-    for (name, tier) in [
-        ("a", "web"),
-        ("b", "db"),
-        ("c", "web"),
-        ("d", "cache"),
-        ("e", "web"),
-    ] {
-        api.create(&PostParams::default(), &config_map(name, &[("tier", tier)]))
+scenario!(
+    lists_filter_by_labels_and_fields_and_paginate,
+    async |backend| {
+        let env = plain(backend).await;
+        let api: Api<ConfigMap> = Api::default_namespaced(env.client());
+        for (name, tier) in [
+            ("a", "web"),
+            ("b", "db"),
+            ("c", "web"),
+            ("d", "cache"),
+            ("e", "web"),
+        ] {
+            api.create(&PostParams::default(), &config_map(name, &[("tier", tier)]))
+                .await
+                .unwrap();
+        }
+        let names = |list: kube::core::ObjectList<ConfigMap>| {
+            list.items
+                .iter()
+                .map(ResourceExt::name_any)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            names(
+                api.list(&ListParams::default().labels("tier=web"))
+                    .await
+                    .unwrap()
+            ),
+            ["a", "c", "e"]
+        );
+        assert_eq!(
+            names(
+                api.list(&ListParams::default().labels("tier in (db,cache)"))
+                    .await
+                    .unwrap()
+            ),
+            ["b", "d"]
+        );
+        assert_eq!(
+            names(
+                api.list(&ListParams::default().labels("tier!=web,tier"))
+                    .await
+                    .unwrap()
+            ),
+            ["b", "d"]
+        );
+        assert_eq!(
+            names(
+                api.list(&ListParams::default().fields("metadata.name=c"))
+                    .await
+                    .unwrap()
+            ),
+            ["c"]
+        );
+        // The message depends on the kind's field label conversion.
+        assert_eq!(
+            status_of(api.list(&ListParams::default().fields("data.k=v")).await).message,
+            "\"data.k\" is not a known field selector: only \"metadata.name\", \"metadata.namespace\""
+        );
+        let secrets: Api<Secret> = Api::default_namespaced(env.client());
+        assert_eq!(
+            status_of(
+                secrets
+                    .list(&ListParams::default().fields("data.k=v"))
+                    .await
+            )
+            .message,
+            "field label not supported: data.k"
+        );
+        let typed = ListParams::default().fields("type=Opaque");
+        assert!(secrets.list(&typed).await.unwrap().items.is_empty());
+        let jobs: Api<k8s_openapi::api::batch::v1::Job> = Api::default_namespaced(env.client());
+        assert_eq!(
+            status_of(jobs.list(&ListParams::default().fields("spec.x=1")).await).message,
+            "field label \"spec.x\" not supported for Job"
+        );
+
+        let first = api.list(&ListParams::default().limit(2)).await.unwrap();
+        let token = first.metadata.continue_.clone().unwrap();
+        assert_eq!(first.metadata.remaining_item_count, Some(3));
+        assert_eq!(names(first), ["a", "b"]);
+        let second = api
+            .list(&ListParams::default().limit(2).continue_token(&token))
             .await
             .unwrap();
-    }
-    let names = |list: kube::core::ObjectList<ConfigMap>| {
-        list.items
-            .iter()
-            .map(ResourceExt::name_any)
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(
-        names(
-            api.list(&ListParams::default().labels("tier=web"))
-                .await
-                .unwrap()
-        ),
-        ["a", "c", "e"]
-    );
-    assert_eq!(
-        names(
-            api.list(&ListParams::default().labels("tier in (db,cache)"))
-                .await
-                .unwrap()
-        ),
-        ["b", "d"]
-    );
-    assert_eq!(
-        names(
-            api.list(&ListParams::default().labels("tier!=web,tier"))
-                .await
-                .unwrap()
-        ),
-        ["b", "d"]
-    );
-    assert_eq!(
-        names(
-            api.list(&ListParams::default().fields("metadata.name=c"))
-                .await
-                .unwrap()
-        ),
-        ["c"]
-    );
-    assert_eq!(
-        status_of(api.list(&ListParams::default().fields("data.k=v")).await).message,
-        "field label not supported: data.k"
-    );
-
-    let first = api.list(&ListParams::default().limit(2)).await.unwrap();
-    let token = first.metadata.continue_.clone().unwrap();
-    assert_eq!(first.metadata.remaining_item_count, Some(3));
-    assert_eq!(names(first), ["a", "b"]);
-    let second = api
-        .list(&ListParams::default().limit(2).continue_token(&token))
-        .await
-        .unwrap();
-    let token = second.metadata.continue_.clone().unwrap();
-    assert_eq!(names(second), ["c", "d"]);
-    let last = api
-        .list(&ListParams::default().limit(2).continue_token(&token))
-        .await
-        .unwrap();
-    assert!(last.metadata.continue_.is_none());
-    assert_eq!(names(last), ["e"]);
-    // Everything in the namespace list is also in the all-namespaces list.
-    assert_eq!(
-        Api::<ConfigMap>::all(server.client())
-            .list(&ListParams::default())
+        let token = second.metadata.continue_.clone().unwrap();
+        assert_eq!(names(second), ["c", "d"]);
+        let last = api
+            .list(&ListParams::default().limit(2).continue_token(&token))
             .await
-            .unwrap()
-            .items
-            .len(),
-        5
-    );
-}
+            .unwrap();
+        assert!(last.metadata.continue_.is_none());
+        assert_eq!(names(last), ["e"]);
+        // Everything in the namespace list is also in the all-namespaces list (where kube-system
+        // has ConfigMaps of its own on a real server).
+        assert_eq!(
+            Api::<ConfigMap>::all(env.client())
+                .list(&ListParams::default().labels("tier"))
+                .await
+                .unwrap()
+                .items
+                .len(),
+            5
+        );
+    }
+);
 
-#[tokio::test]
-async fn json_merge_and_strategic_patches() {
-    let server = ApiServer::new();
-    let deployments: Api<Deployment> = Api::default_namespaced(server.client());
+scenario!(json_merge_and_strategic_patches, async |backend| {
+    let env = plain(backend).await;
+    let deployments: Api<Deployment> = Api::default_namespaced(env.client());
     let deployment: Deployment = serde_json::from_value(json!({
         "metadata": {"name": "web"},
         "spec": {
@@ -226,6 +247,7 @@ async fn json_merge_and_strategic_patches() {
             .collect::<Vec<_>>(),
         [("app", "app:2"), ("sidecar", "proxy:1")]
     );
+    // A new item of a merged list comes before the live ones (kube-apiserver's element order).
     assert_eq!(
         containers[0]
             .env
@@ -234,7 +256,7 @@ async fn json_merge_and_strategic_patches() {
             .iter()
             .map(|e| e.name.as_str())
             .collect::<Vec<_>>(),
-        ["A", "B"]
+        ["B", "A"]
     );
     assert_eq!(patched.metadata.generation, Some(2));
 
@@ -306,7 +328,7 @@ async fn json_merge_and_strategic_patches() {
         ),
         (Some(3), Some(3))
     );
-}
+});
 
 #[tokio::test]
 async fn loopback_http_listener_serves_the_same_api() {
@@ -328,38 +350,97 @@ async fn loopback_http_listener_serves_the_same_api() {
     assert!(response.contains("\"name\":\"shared\""), "{response}");
 }
 
-#[tokio::test]
-async fn secrets_fold_string_data_and_immutable_objects_refuse_changes() {
-    let server = ApiServer::new();
-    let secrets: Api<Secret> = Api::default_namespaced(server.client());
-    let secret = Secret {
-        metadata: ObjectMeta {
-            name: Some("creds".into()),
+scenario!(
+    secrets_fold_string_data_and_immutable_objects_refuse_changes,
+    async |backend| {
+        let env = plain(backend).await;
+        let secrets: Api<Secret> = Api::default_namespaced(env.client());
+        let secret = Secret {
+            metadata: ObjectMeta {
+                name: Some("creds".into()),
+                ..Default::default()
+            },
+            string_data: Some([("user".to_string(), "admin".to_string())].into()),
+            immutable: Some(true),
             ..Default::default()
-        },
-        string_data: Some([("user".to_string(), "admin".to_string())].into()),
-        immutable: Some(true),
-        ..Default::default()
-    };
-    let created = secrets
-        .create(&PostParams::default(), &secret)
-        .await
-        .unwrap();
-    assert!(created.string_data.is_none());
-    assert_eq!(created.data.unwrap()["user"].0, b"admin");
-    let change = json!({"stringData": {"user": "root"}});
-    let refused = status_of(
+        };
+        let created = secrets
+            .create(&PostParams::default(), &secret)
+            .await
+            .unwrap();
+        assert!(created.string_data.is_none());
+        assert_eq!(created.data.unwrap()["user"].0, b"admin");
+        let change = json!({"stringData": {"user": "root"}});
+        let refused = status_of(
+            secrets
+                .patch("creds", &PatchParams::default(), &Patch::Merge(&change))
+                .await,
+        );
+        assert_eq!(
+            refused.message,
+            "Secret \"creds\" is invalid: data: Forbidden: field is immutable when `immutable` is set"
+        );
+        let labelled = json!({"metadata": {"labels": {"a": "b"}}});
         secrets
-            .patch("creds", &PatchParams::default(), &Patch::Merge(&change))
+            .patch("creds", &PatchParams::default(), &Patch::Merge(&labelled))
+            .await
+            .unwrap();
+    }
+);
+
+scenario!(
+    unknown_fields_of_built_in_kinds_are_dropped_or_refused,
+    async |backend| {
+        let env = plain(backend).await;
+        let api: Api<ConfigMap> = Api::default_namespaced(env.client());
+        let with_colour = |name: &str| -> ConfigMap {
+            serde_json::from_value(json!({"metadata": {"name": name}, "data": {"k": "v"}})).unwrap()
+        };
+        // Decoding into the Go type drops what it does not know.
+        let raw: Api<kube::api::DynamicObject> = Api::namespaced_with(
+            env.client(),
+            "default",
+            &kube::api::ApiResource::erase::<ConfigMap>(&()),
+        );
+        let mut object: kube::api::DynamicObject =
+            serde_json::from_value(serde_json::to_value(with_colour("cm")).unwrap()).unwrap();
+        object.types = Some(kube::api::TypeMeta {
+            api_version: "v1".into(),
+            kind: "ConfigMap".into(),
+        });
+        object.data["colour"] = json!("blue");
+        let created = raw.create(&PostParams::default(), &object).await.unwrap();
+        assert_eq!(created.data.get("colour"), None);
+
+        // A strict strategic merge patch shows the patch as Go prints the decoded map.
+        let strict = PatchParams::default().validation(kube::api::ValidationDirective::Strict);
+        let status = status_of(
+            api.patch(
+                "cm",
+                &strict,
+                &Patch::Strategic(json!({"colour": "blue", "data": {"k": "w"}})),
+            )
             .await,
-    );
-    assert_eq!(
-        refused.message,
-        "Secret \"creds\" is invalid: data: Forbidden: field is immutable when `immutable` is set"
-    );
-    let labelled = json!({"metadata": {"labels": {"a": "b"}}});
-    secrets
-        .patch("creds", &PatchParams::default(), &Patch::Merge(&labelled))
-        .await
-        .unwrap();
-}
+        );
+        assert_eq!(
+            status.message,
+            " \"\" is invalid: patch: Invalid value: \"map[colour:blue data:map[k:w]]\": strict \
+             decoding error: unknown field \"colour\""
+        );
+
+        // Server-side apply names the first unknown field it meets.
+        let config = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "cm", "namespace": "default"}, "colour": "blue"});
+        let status = status_of(
+            api.patch("cm", &PatchParams::apply("tester"), &Patch::Apply(&config))
+                .await,
+        );
+        assert_eq!(
+            (status.code, status.message.as_str()),
+            (
+                500,
+                "failed to create typed patch object (default/cm; /v1, Kind=ConfigMap): .colour: \
+                 field not declared in schema"
+            )
+        );
+    }
+);

@@ -1,7 +1,9 @@
-//! Server-side apply on the testkit: managedFields per manager, conflicts with Kubernetes'
-//! message, `force`, shared ownership, removal of fields a manager stops applying, list-map
-//! merges by key, and status-only applies.
+//! Server-side apply: managedFields per manager, conflicts with Kubernetes' message, `force`,
+//! shared ownership, removal of fields a manager stops applying, list-map merges by key, and
+//! status-only applies. Every test is a `scenario!`: the same body runs on the testkit and on a
+//! real kube-apiserver.
 
+#[macro_use]
 mod testkit_common;
 
 use k8s_openapi::api::apps::v1::Deployment;
@@ -9,8 +11,7 @@ use k8s_openapi::api::core::v1::ConfigMap;
 use kube::ResourceExt;
 use kube::api::{Api, DynamicObject, Patch, PatchParams, PostParams};
 use serde_json::{Value, json};
-use testkit_common::{status_of, webapp, webapp_crd, webapps};
-use webop::testkit::ApiServer;
+use testkit_common::{environment, plain, status_of, webapp, webapp_crd, webapps};
 
 fn apply(manager: &str) -> PatchParams {
     PatchParams::apply(manager)
@@ -33,10 +34,9 @@ fn cm(data: Value) -> Value {
     json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "cfg"}, "data": data})
 }
 
-#[tokio::test]
-async fn apply_creates_and_records_ownership() {
-    let server = ApiServer::new();
-    let api: Api<ConfigMap> = Api::default_namespaced(server.client());
+scenario!(apply_creates_and_records_ownership, async |backend| {
+    let env = plain(backend).await;
+    let api: Api<ConfigMap> = Api::default_namespaced(env.client());
     let created = api
         .patch("cfg", &apply("alice"), &Patch::Apply(cm(json!({"a": "1"}))))
         .await
@@ -70,165 +70,162 @@ async fn apply_creates_and_records_ownership() {
         "{}",
         missing_manager.message
     );
-}
+});
 
-#[tokio::test]
-async fn conflicts_name_the_manager_and_field_and_force_takes_over() {
-    let server = ApiServer::new();
-    let api: Api<ConfigMap> = Api::default_namespaced(server.client());
-    api.patch(
-        "cfg",
-        &apply("alice"),
-        &Patch::Apply(cm(json!({"a": "1", "b": "1"}))),
-    )
-    .await
-    .unwrap();
-
-    // The same value is shared ownership, not a conflict.
-    let shared = api
-        .patch("cfg", &apply("bob"), &Patch::Apply(cm(json!({"a": "1"}))))
-        .await
-        .unwrap();
-    assert_eq!(
-        fields_of(&shared, "bob", None),
-        json!({"f:data": {"f:a": {}}})
-    );
-
-    let status = status_of(
+scenario!(
+    conflicts_name_the_manager_and_field_and_force_takes_over,
+    async |backend| {
+        let env = plain(backend).await;
+        let api: Api<ConfigMap> = Api::default_namespaced(env.client());
         api.patch(
             "cfg",
-            &apply("bob"),
-            &Patch::Apply(cm(json!({"a": "2", "b": "2"}))),
-        )
-        .await,
-    );
-    assert_eq!(status.code, 409);
-    assert_eq!(status.reason, "Conflict");
-    assert_eq!(
-        status.message,
-        "Apply failed with 2 conflicts: conflicts with \"alice\":\n- .data.a\n- .data.b"
-    );
-    let causes: Vec<(String, String)> = status
-        .details
-        .unwrap()
-        .causes
-        .into_iter()
-        .map(|c| (c.field, c.message))
-        .collect();
-    assert_eq!(
-        causes[0],
-        (".data.a".to_string(), "conflict with \"alice\"".to_string())
-    );
-
-    let single = status_of(
-        api.patch(
-            "cfg",
-            &apply("bob"),
-            &Patch::Apply(cm(json!({"a": "1", "b": "3"}))),
-        )
-        .await,
-    );
-    assert_eq!(
-        single.message,
-        "Apply failed with 1 conflict: conflict with \"alice\": .data.b"
-    );
-
-    let forced = api
-        .patch(
-            "cfg",
-            &apply("bob").force(),
-            &Patch::Apply(cm(json!({"a": "2", "b": "2"}))),
+            &apply("alice"),
+            &Patch::Apply(cm(json!({"a": "1", "b": "1"}))),
         )
         .await
         .unwrap();
-    assert_eq!(forced.data.as_ref().unwrap()["a"], "2");
-    assert!(
-        forced
+
+        // The same value is shared ownership, not a conflict.
+        let shared = api
+            .patch("cfg", &apply("bob"), &Patch::Apply(cm(json!({"a": "1"}))))
+            .await
+            .unwrap();
+        assert_eq!(
+            fields_of(&shared, "bob", None),
+            json!({"f:data": {"f:a": {}}})
+        );
+
+        let status = status_of(
+            api.patch(
+                "cfg",
+                &apply("bob"),
+                &Patch::Apply(cm(json!({"a": "2", "b": "2"}))),
+            )
+            .await,
+        );
+        assert_eq!(status.code, 409);
+        assert_eq!(status.reason, "Conflict");
+        assert_eq!(
+            status.message,
+            "Apply failed with 2 conflicts: conflicts with \"alice\":\n- .data.a\n- .data.b"
+        );
+        let causes: Vec<(String, String)> = status
+            .details
+            .unwrap()
+            .causes
+            .into_iter()
+            .map(|c| (c.field, c.message))
+            .collect();
+        assert_eq!(
+            causes[0],
+            (".data.a".to_string(), "conflict with \"alice\"".to_string())
+        );
+
+        let single = status_of(
+            api.patch(
+                "cfg",
+                &apply("bob"),
+                &Patch::Apply(cm(json!({"a": "1", "b": "3"}))),
+            )
+            .await,
+        );
+        assert_eq!(
+            single.message,
+            "Apply failed with 1 conflict: conflict with \"alice\": .data.b"
+        );
+
+        let forced = api
+            .patch(
+                "cfg",
+                &apply("bob").force(),
+                &Patch::Apply(cm(json!({"a": "2", "b": "2"}))),
+            )
+            .await
+            .unwrap();
+        assert_eq!(forced.data.as_ref().unwrap()["a"], "2");
+        assert!(
+            forced
+                .managed_fields()
+                .iter()
+                .all(|m| m.manager.as_deref() != Some("alice")),
+            "alice lost every field"
+        );
+        assert_eq!(
+            fields_of(&forced, "bob", None),
+            json!({"f:data": {"f:a": {}, "f:b": {}}})
+        );
+    }
+);
+
+scenario!(
+    updates_take_ownership_and_conflict_with_appliers,
+    async |backend| {
+        let env = plain(backend).await;
+        let api: Api<ConfigMap> = Api::default_namespaced(env.client());
+        api.patch("cfg", &apply("alice"), &Patch::Apply(cm(json!({"a": "1"}))))
+            .await
+            .unwrap();
+        let params = PatchParams {
+            field_manager: Some("kubectl-edit".into()),
+            ..Default::default()
+        };
+        let edited = api
+            .patch(
+                "cfg",
+                &params,
+                &Patch::Merge(json!({"data": {"a": "edited"}})),
+            )
+            .await
+            .unwrap();
+        let edit = edited
             .managed_fields()
             .iter()
-            .all(|m| m.manager.as_deref() != Some("alice")),
-        "alice lost every field"
-    );
-    assert_eq!(
-        fields_of(&forced, "bob", None),
-        json!({"f:data": {"f:a": {}, "f:b": {}}})
-    );
-}
+            .find(|m| m.manager.as_deref() == Some("kubectl-edit"))
+            .unwrap();
+        assert_eq!(edit.operation.as_deref(), Some("Update"));
+        let status = status_of(
+            api.patch("cfg", &apply("alice"), &Patch::Apply(cm(json!({"a": "1"}))))
+                .await,
+        );
+        // An update manager is named with its apiVersion (the identifier has no time).
+        assert_eq!(
+            status.message,
+            "Apply failed with 1 conflict: conflict with \"kubectl-edit\" using v1: .data.a"
+        );
+    }
+);
 
-#[tokio::test]
-async fn updates_take_ownership_and_conflict_with_appliers() {
-    let server = ApiServer::new();
-    let api: Api<ConfigMap> = Api::default_namespaced(server.client());
-    api.patch("cfg", &apply("alice"), &Patch::Apply(cm(json!({"a": "1"}))))
-        .await
-        .unwrap();
-    let params = PatchParams {
-        field_manager: Some("kubectl-edit".into()),
-        ..Default::default()
-    };
-    let edited = api
-        .patch(
+scenario!(
+    fields_a_manager_stops_applying_are_removed_unless_owned_by_others,
+    async |backend| {
+        let env = plain(backend).await;
+        let api: Api<ConfigMap> = Api::default_namespaced(env.client());
+        api.patch(
             "cfg",
-            &params,
-            &Patch::Merge(json!({"data": {"a": "edited"}})),
+            &apply("alice"),
+            &Patch::Apply(cm(json!({"a": "1", "b": "1", "c": "1"}))),
         )
         .await
         .unwrap();
-    let edit = edited
-        .managed_fields()
-        .iter()
-        .find(|m| m.manager.as_deref() == Some("kubectl-edit"))
-        .unwrap();
-    assert_eq!(edit.operation.as_deref(), Some("Update"));
-    let time = edit
-        .time
-        .as_ref()
-        .unwrap()
-        .0
-        .strftime("%Y-%m-%dT%H:%M:%SZ")
-        .to_string();
-    let status = status_of(
-        api.patch("cfg", &apply("alice"), &Patch::Apply(cm(json!({"a": "1"}))))
-            .await,
-    );
-    assert_eq!(
-        status.message,
-        format!(
-            "Apply failed with 1 conflict: conflict with \"kubectl-edit\" using v1 at {time}: .data.a"
-        )
-    );
-}
+        api.patch("cfg", &apply("bob"), &Patch::Apply(cm(json!({"c": "1"}))))
+            .await
+            .unwrap();
+        let after = api
+            .patch("cfg", &apply("alice"), &Patch::Apply(cm(json!({"a": "1"}))))
+            .await
+            .unwrap();
+        let data = after.data.unwrap();
+        assert_eq!(
+            data.keys().collect::<Vec<_>>(),
+            ["a", "c"],
+            "b was removed; c stays, bob still owns it"
+        );
+    }
+);
 
-#[tokio::test]
-async fn fields_a_manager_stops_applying_are_removed_unless_owned_by_others() {
-    let server = ApiServer::new();
-    let api: Api<ConfigMap> = Api::default_namespaced(server.client());
-    api.patch(
-        "cfg",
-        &apply("alice"),
-        &Patch::Apply(cm(json!({"a": "1", "b": "1", "c": "1"}))),
-    )
-    .await
-    .unwrap();
-    api.patch("cfg", &apply("bob"), &Patch::Apply(cm(json!({"c": "1"}))))
-        .await
-        .unwrap();
-    let after = api
-        .patch("cfg", &apply("alice"), &Patch::Apply(cm(json!({"a": "1"}))))
-        .await
-        .unwrap();
-    let data = after.data.unwrap();
-    assert_eq!(
-        data.keys().collect::<Vec<_>>(),
-        ["a", "c"],
-        "b was removed; c stays, bob still owns it"
-    );
-}
-
-#[tokio::test]
-async fn list_maps_merge_by_key_across_managers() {
-    let server = ApiServer::new();
-    let api: Api<Deployment> = Api::default_namespaced(server.client());
+scenario!(list_maps_merge_by_key_across_managers, async |backend| {
+    let env = plain(backend).await;
+    let api: Api<Deployment> = Api::default_namespaced(env.client());
     let deployment = |containers: Value| {
         json!({
             "apiVersion": "apps/v1",
@@ -302,61 +299,66 @@ async fn list_maps_merge_by_key_across_managers() {
         status.message,
         "Apply failed with 1 conflict: conflict with \"app-team\": .spec.template.spec.containers[name=\"app\"].image"
     );
-}
+});
 
-#[tokio::test]
-async fn status_applies_touch_only_status_and_merge_conditions_by_type() {
-    let server = ApiServer::new();
-    server.install_crd(webapp_crd()).unwrap();
-    let api = webapps(server.client(), "default");
-    api.create(
-        &PostParams::default(),
-        &webapp("web", json!({"image": "nginx"})),
-    )
-    .await
-    .unwrap();
-    let status = |conditions: Value| json!({"apiVersion": "app.example.com/v1", "kind": "WebApp", "spec": {"replicas": 7}, "status": {"phase": "Running", "conditions": conditions}});
-    let ready = status(json!([{"type": "Ready", "status": "True"}]));
-    let first: DynamicObject = api
-        .patch_status("web", &apply("ready-controller"), &Patch::Apply(&ready))
+scenario!(
+    status_applies_touch_only_status_and_merge_conditions_by_type,
+    async |backend| {
+        let env = environment(backend)
+            .crd(webapp_crd())
+            .start()
+            .await
+            .unwrap();
+        let api = webapps(env.client(), "default");
+        api.create(
+            &PostParams::default(),
+            &webapp("web", json!({"image": "nginx"})),
+        )
         .await
         .unwrap();
-    assert_eq!(
-        first.data["spec"]["replicas"], 1,
-        "a status apply cannot change spec"
-    );
-    assert_eq!(
-        fields_of(&first, "ready-controller", Some("status"))["f:status"]["f:conditions"]["k:{\"type\":\"Ready\"}"]
-            ["f:status"],
-        json!({})
-    );
+        let status = |conditions: Value| json!({"apiVersion": "app.example.com/v1", "kind": "WebApp", "spec": {"replicas": 7}, "status": {"phase": "Running", "conditions": conditions}});
+        let ready = status(json!([{"type": "Ready", "status": "True"}]));
+        let first: DynamicObject = api
+            .patch_status("web", &apply("ready-controller"), &Patch::Apply(&ready))
+            .await
+            .unwrap();
+        assert_eq!(
+            first.data["spec"]["replicas"], 1,
+            "a status apply cannot change spec"
+        );
+        assert_eq!(
+            fields_of(&first, "ready-controller", Some("status"))["f:status"]["f:conditions"]["k:{\"type\":\"Ready\"}"]
+                ["f:status"],
+            json!({})
+        );
 
-    let degraded = json!({"apiVersion": "app.example.com/v1", "kind": "WebApp", "status": {"conditions": [{"type": "Degraded", "status": "False"}]}});
-    let second: DynamicObject = api
-        .patch_status("web", &apply("health-controller"), &Patch::Apply(&degraded))
-        .await
-        .unwrap();
-    let types: Vec<&str> = second.data["status"]["conditions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["type"].as_str().unwrap())
-        .collect();
-    assert_eq!(types, ["Ready", "Degraded"]);
-    assert_eq!(second.metadata.generation, Some(1));
+        let degraded = json!({"apiVersion": "app.example.com/v1", "kind": "WebApp", "status": {"conditions": [{"type": "Degraded", "status": "False"}]}});
+        let second: DynamicObject = api
+            .patch_status("web", &apply("health-controller"), &Patch::Apply(&degraded))
+            .await
+            .unwrap();
+        let types: Vec<&str> = second.data["status"]["conditions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["type"].as_str().unwrap())
+            .collect();
+        assert_eq!(types, ["Ready", "Degraded"]);
+        assert_eq!(second.metadata.generation, Some(1));
 
-    // A main-resource apply ignores status.
-    let main = json!({"apiVersion": "app.example.com/v1", "kind": "WebApp", "spec": {"image": "nginx", "replicas": 2}, "status": {"phase": "Failed"}});
-    let third: DynamicObject = api
-        .patch("web", &apply("deployer").force(), &Patch::Apply(&main))
-        .await
-        .unwrap();
-    assert_eq!(
-        (
-            third.data["spec"]["replicas"].clone(),
-            third.data["status"]["phase"].clone()
-        ),
-        (json!(2), json!("Running"))
-    );
-    assert_eq!(third.metadata.generation, Some(2));
-}
+        // A main-resource apply ignores status.
+        let main = json!({"apiVersion": "app.example.com/v1", "kind": "WebApp", "spec": {"image": "nginx", "replicas": 2}, "status": {"phase": "Failed"}});
+        let third: DynamicObject = api
+            .patch("web", &apply("deployer").force(), &Patch::Apply(&main))
+            .await
+            .unwrap();
+        assert_eq!(
+            (
+                third.data["spec"]["replicas"].clone(),
+                third.data["status"]["phase"].clone()
+            ),
+            (json!(2), json!("Running"))
+        );
+        assert_eq!(third.metadata.generation, Some(2));
+    }
+);

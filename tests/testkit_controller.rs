@@ -1,7 +1,10 @@
-//! Real kube-runtime controllers, unchanged, against the testkit: a `Controller<ConfigMap>` that
-//! owns Secrets (finalizer helper, Recorder events, a dropped watch, deletion), and a WebApp
-//! controller that writes its status with server-side apply.
+//! Real kube-runtime controllers, unchanged: a `Controller<ConfigMap>` that owns Secrets
+//! (finalizer helper, Recorder events, deletion and garbage collection), and a WebApp controller
+//! that writes its status with server-side apply. Both are `scenario!`s: the same body runs on
+//! the testkit and on a real kube-apiserver (with kube-controller-manager); the injected 500s
+//! and the dropped watches are testkit-only and happen only there.
 
+#[macro_use]
 mod testkit_common;
 
 use std::sync::Arc;
@@ -21,8 +24,10 @@ use kube::runtime::wait::await_condition;
 use kube::runtime::watcher;
 use kube::{Resource, ResourceExt};
 use serde_json::json;
-use testkit_common::{webapp, webapp_crd, webapp_resource, webapps, within};
-use webop::testkit::{ApiServer, Verb};
+use testkit_common::{
+    environment, eventually, until_gone, webapp, webapp_crd, webapp_resource, webapps,
+};
+use webop::testkit::Verb;
 
 const FINALIZER: &str = "testkit.webop.dev/cleanup";
 
@@ -123,7 +128,7 @@ fn secret_value(secret: Option<&Secret>) -> Option<String> {
 
 async fn wait_for_secret(api: &Api<Secret>, name: &str, value: &str) {
     let want = value.to_string();
-    within(
+    eventually(
         &format!("secret {name}={value}"),
         await_condition(api.clone(), name, move |s: Option<&Secret>| {
             secret_value(s).as_deref() == Some(want.as_str())
@@ -133,132 +138,143 @@ async fn wait_for_secret(api: &Api<Secret>, name: &str, value: &str) {
     .unwrap();
 }
 
-#[tokio::test]
-async fn configmap_controller_owns_secrets_survives_dropped_watches_and_finalizes() {
-    let server = ApiServer::new();
-    let client = server.client();
-    let cms: Api<ConfigMap> = Api::namespaced(client.clone(), "default");
-    let secrets: Api<Secret> = Api::namespaced(client.clone(), "default");
-    let recorder = Recorder::new(
-        client.clone(),
-        Reporter {
-            controller: "configmap-controller".into(),
-            instance: None,
-        },
-    );
-    let context = Arc::new(Context {
-        client: client.clone(),
-        recorder,
-    });
-    let controller = Controller::new(cms.clone(), watcher::Config::default())
-        .owns(secrets.clone(), watcher::Config::default())
-        .run(reconcile, retry_soon, context)
-        .for_each(|_| async {});
-    let running = tokio::spawn(controller);
+scenario!(
+    configmap_controller_owns_secrets_survives_dropped_watches_and_finalizes,
+    async |backend| {
+        // kube-controller-manager collects the Secret of a deleted ConfigMap on the real server.
+        let env = environment(backend)
+            .controller_manager(true)
+            .start()
+            .await
+            .unwrap();
+        let client = env.client();
+        let cms: Api<ConfigMap> = Api::namespaced(client.clone(), "default");
+        let secrets: Api<Secret> = Api::namespaced(client.clone(), "default");
+        let recorder = Recorder::new(
+            client.clone(),
+            Reporter {
+                controller: "configmap-controller".into(),
+                instance: None,
+            },
+        );
+        let context = Arc::new(Context {
+            client: client.clone(),
+            recorder,
+        });
+        let controller = Controller::new(cms.clone(), watcher::Config::default())
+            .owns(secrets.clone(), watcher::Config::default())
+            .run(reconcile, retry_soon, context)
+            .for_each(|_| async {});
+        let running = tokio::spawn(controller);
 
-    // Objects created after the controller started are reconciled, even through two failed
-    // child writes (the error policy requeues).
-    server.faults().fail_next(Verb::Patch, "secrets", 2, 500);
-    cms.create(&PostParams::default(), &config_map("first", "one"))
-        .await
-        .unwrap();
-    wait_for_secret(&secrets, "first", "one").await;
-    assert!(
-        server.counters().get(Verb::Patch, "secrets") >= 3,
-        "the reconciler retried after the injected 500s"
-    );
-    let first = cms.get("first").await.unwrap();
-    assert_eq!(
-        first.finalizers(),
-        [FINALIZER],
-        "the finalizer() helper added its finalizer"
-    );
-    let secret = secrets.get("first").await.unwrap();
-    let owner = &secret.metadata.owner_references.as_ref().unwrap()[0];
-    assert_eq!(
-        (owner.uid.as_str(), owner.controller),
-        (first.uid().unwrap().as_str(), Some(true))
-    );
-    let managers: Vec<_> = secret
-        .managed_fields()
-        .iter()
-        .map(|m| (m.manager.clone(), m.operation.clone()))
-        .collect();
-    assert_eq!(
-        managers,
-        [(
-            Some("configmap-controller".to_string()),
-            Some("Apply".to_string())
-        )]
-    );
-
-    // A change to the owned child triggers the owner's reconciliation, which restores it.
-    let tampered = json!({"data": {"value": "dGFtcGVyZWQ="}});
-    secrets
-        .patch("first", &PatchParams::default(), &Patch::Merge(&tampered))
-        .await
-        .unwrap();
-    wait_for_secret(&secrets, "first", "one").await;
-
-    // The owner changing is seen too.
-    cms.patch(
-        "first",
-        &PatchParams::default(),
-        &Patch::Merge(&json!({"data": {"value": "uno"}})),
-    )
-    .await
-    .unwrap();
-    wait_for_secret(&secrets, "first", "uno").await;
-
-    // Every watch is cut, as on an API server restart; the controller re-watches and carries on.
-    let watches_before = server.counters().get(Verb::Watch, "configmaps");
-    assert!(
-        server.faults().drop_watches() >= 2,
-        "the controller watched ConfigMaps and Secrets"
-    );
-    cms.create(&PostParams::default(), &config_map("second", "two"))
-        .await
-        .unwrap();
-    wait_for_secret(&secrets, "second", "two").await;
-    assert!(
-        server.counters().get(Verb::Watch, "configmaps") > watches_before,
-        "the ConfigMap watch was reopened"
-    );
-
-    // Recorder events landed as events.k8s.io/v1 Events about the ConfigMap.
-    let events: Api<K8sEvent> = Api::namespaced(client.clone(), "default");
-    let synced = events.list(&ListParams::default()).await.unwrap();
-    assert!(
-        synced
-            .items
+        // Objects created after the controller started are reconciled, on the testkit even through
+        // two failed child writes (the error policy requeues).
+        if let Some(server) = env.testkit() {
+            server.faults().fail_next(Verb::Patch, "secrets", 2, 500);
+        }
+        cms.create(&PostParams::default(), &config_map("first", "one"))
+            .await
+            .unwrap();
+        wait_for_secret(&secrets, "first", "one").await;
+        if let Some(server) = env.testkit() {
+            assert!(
+                server.counters().get(Verb::Patch, "secrets") >= 3,
+                "the reconciler retried after the injected 500s"
+            );
+        }
+        let first = cms.get("first").await.unwrap();
+        assert_eq!(
+            first.finalizers(),
+            [FINALIZER],
+            "the finalizer() helper added its finalizer"
+        );
+        let secret = secrets.get("first").await.unwrap();
+        let owner = &secret.metadata.owner_references.as_ref().unwrap()[0];
+        assert_eq!(
+            (owner.uid.as_str(), owner.controller),
+            (first.uid().unwrap().as_str(), Some(true))
+        );
+        let managers: Vec<_> = secret
+            .managed_fields()
             .iter()
-            .any(|e| e.reason.as_deref() == Some("Synced")
-                && e.regarding.as_ref().and_then(|r| r.name.as_deref()) == Some("first"))
-    );
+            .map(|m| (m.manager.clone(), m.operation.clone()))
+            .collect();
+        assert_eq!(
+            managers,
+            [(
+                Some("configmap-controller".to_string()),
+                Some("Apply".to_string())
+            )]
+        );
 
-    // Deletion waits for the cleanup branch, which removes the finalizer; the Secret is then
-    // garbage-collected through its owner reference.
-    cms.delete("first", &DeleteParams::default()).await.unwrap();
-    within(
-        "ConfigMap first to go",
-        await_condition(cms.clone(), "first", |c: Option<&ConfigMap>| c.is_none()),
-    )
-    .await
-    .unwrap();
-    assert!(
-        secrets.get_opt("first").await.unwrap().is_none(),
-        "the owned Secret was collected"
-    );
-    let cleaned = events.list(&ListParams::default()).await.unwrap();
-    assert!(
-        cleaned
-            .items
-            .iter()
-            .any(|e| e.reason.as_deref() == Some("CleanedUp"))
-    );
-    assert!(secrets.get_opt("second").await.unwrap().is_some());
-    running.abort();
-}
+        // A change to the owned child triggers the owner's reconciliation, which restores it.
+        let tampered = json!({"data": {"value": "dGFtcGVyZWQ="}});
+        secrets
+            .patch("first", &PatchParams::default(), &Patch::Merge(&tampered))
+            .await
+            .unwrap();
+        wait_for_secret(&secrets, "first", "one").await;
+
+        // The owner changing is seen too.
+        cms.patch(
+            "first",
+            &PatchParams::default(),
+            &Patch::Merge(&json!({"data": {"value": "uno"}})),
+        )
+        .await
+        .unwrap();
+        wait_for_secret(&secrets, "first", "uno").await;
+
+        // On the testkit every watch is cut, as on an API server restart; the controller re-watches
+        // and carries on.
+        let watches_before = env
+            .testkit()
+            .map(|server| server.counters().get(Verb::Watch, "configmaps"));
+        if let Some(server) = env.testkit() {
+            assert!(
+                server.faults().drop_watches() >= 2,
+                "the controller watched ConfigMaps and Secrets"
+            );
+        }
+        cms.create(&PostParams::default(), &config_map("second", "two"))
+            .await
+            .unwrap();
+        wait_for_secret(&secrets, "second", "two").await;
+        if let (Some(server), Some(before)) = (env.testkit(), watches_before) {
+            assert!(
+                server.counters().get(Verb::Watch, "configmaps") > before,
+                "the ConfigMap watch was reopened"
+            );
+        }
+
+        // Recorder events landed as events.k8s.io/v1 Events about the ConfigMap.
+        let events: Api<K8sEvent> = Api::namespaced(client.clone(), "default");
+        let synced = events.list(&ListParams::default()).await.unwrap();
+        assert!(
+            synced
+                .items
+                .iter()
+                .any(|e| e.reason.as_deref() == Some("Synced")
+                    && e.regarding.as_ref().and_then(|r| r.name.as_deref()) == Some("first"))
+        );
+
+        // Deletion waits for the cleanup branch, which removes the finalizer; the Secret is then
+        // garbage-collected through its owner reference.
+        cms.delete("first", &DeleteParams::default()).await.unwrap();
+        until_gone(&cms, "first").await;
+        // The owned Secret is collected.
+        until_gone(&secrets, "first").await;
+        let cleaned = events.list(&ListParams::default()).await.unwrap();
+        assert!(
+            cleaned
+                .items
+                .iter()
+                .any(|e| e.reason.as_deref() == Some("CleanedUp"))
+        );
+        assert!(secrets.get_opt("second").await.unwrap().is_some());
+        running.abort();
+    }
+);
 
 async fn reconcile_webapp(app: Arc<DynamicObject>, ctx: Arc<Context>) -> Result<Action, Failure> {
     let namespace = app.namespace().unwrap_or_default();
@@ -296,90 +312,96 @@ async fn reconcile_webapp(app: Arc<DynamicObject>, ctx: Arc<Context>) -> Result<
     Ok(Action::await_change())
 }
 
-#[tokio::test]
-async fn webapp_controller_writes_status_with_server_side_apply() {
-    let server = ApiServer::new();
-    server.install_crd(webapp_crd()).unwrap();
-    let client = server.client();
-    let apps = webapps(client.clone(), "default");
-    let recorder = Recorder::new(
-        client.clone(),
-        Reporter {
-            controller: "webapp-controller".into(),
-            instance: None,
-        },
-    );
-    let context = Arc::new(Context {
-        client: client.clone(),
-        recorder,
-    });
-    let controller =
-        Controller::new_with(apps.clone(), watcher::Config::default(), webapp_resource())
-            .owns(
-                Api::<ConfigMap>::namespaced(client.clone(), "default"),
-                watcher::Config::default(),
-            )
-            .run(reconcile_webapp, retry_soon, context)
-            .for_each(|_| async {});
-    let running = tokio::spawn(controller);
+scenario!(
+    webapp_controller_writes_status_with_server_side_apply,
+    async |backend| {
+        let env = environment(backend)
+            .crd(webapp_crd())
+            .start()
+            .await
+            .unwrap();
+        let client = env.client();
+        let apps = webapps(client.clone(), "default");
+        let recorder = Recorder::new(
+            client.clone(),
+            Reporter {
+                controller: "webapp-controller".into(),
+                instance: None,
+            },
+        );
+        let context = Arc::new(Context {
+            client: client.clone(),
+            recorder,
+        });
+        let controller =
+            Controller::new_with(apps.clone(), watcher::Config::default(), webapp_resource())
+                .owns(
+                    Api::<ConfigMap>::namespaced(client.clone(), "default"),
+                    watcher::Config::default(),
+                )
+                .run(reconcile_webapp, retry_soon, context)
+                .for_each(|_| async {});
+        let running = tokio::spawn(controller);
 
-    apps.create(
-        &PostParams::default(),
-        &webapp("shop", json!({"image": "nginx:1.27", "replicas": 3})),
-    )
-    .await
-    .unwrap();
-    let running_phase =
-        |app: Option<&DynamicObject>| app.is_some_and(|a| a.data["status"]["phase"] == "Running");
-    let app = within(
-        "status phase Running",
-        await_condition(apps.clone(), "shop", running_phase),
-    )
-    .await
-    .unwrap()
-    .unwrap();
-    assert_eq!(app.data["status"]["availableReplicas"], 3);
-    assert_eq!(
-        app.data["spec"],
-        json!({"image": "nginx:1.27", "replicas": 3, "port": 80})
-    );
-    assert_eq!(
-        app.metadata.generation,
-        Some(1),
-        "status writes leave generation alone"
-    );
-    let status_manager = app
-        .managed_fields()
-        .iter()
-        .find(|m| m.subresource.as_deref() == Some("status"))
-        .expect("a status manager");
-    assert_eq!(
-        (
-            status_manager.manager.as_deref(),
-            status_manager.operation.as_deref()
-        ),
-        (Some("webapp-controller"), Some("Apply"))
-    );
+        apps.create(
+            &PostParams::default(),
+            &webapp("shop", json!({"image": "nginx:1.27", "replicas": 3})),
+        )
+        .await
+        .unwrap();
+        let running_phase = |app: Option<&DynamicObject>| {
+            app.is_some_and(|a| a.data["status"]["phase"] == "Running")
+        };
+        let app = eventually(
+            "status phase Running",
+            await_condition(apps.clone(), "shop", running_phase),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+        assert_eq!(app.data["status"]["availableReplicas"], 3);
+        assert_eq!(
+            app.data["spec"],
+            json!({"image": "nginx:1.27", "replicas": 3, "port": 80})
+        );
+        assert_eq!(
+            app.metadata.generation,
+            Some(1),
+            "status writes leave generation alone"
+        );
+        let status_manager = app
+            .managed_fields()
+            .iter()
+            .find(|m| m.subresource.as_deref() == Some("status"))
+            .expect("a status manager");
+        assert_eq!(
+            (
+                status_manager.manager.as_deref(),
+                status_manager.operation.as_deref()
+            ),
+            (Some("webapp-controller"), Some("Apply"))
+        );
 
-    // A spec change flows through to the child and the status.
-    apps.patch(
-        "shop",
-        &PatchParams::default(),
-        &Patch::Merge(&json!({"spec": {"replicas": 5}})),
-    )
-    .await
-    .unwrap();
-    let five = |app: Option<&DynamicObject>| {
-        app.is_some_and(|a| a.data["status"]["availableReplicas"] == 5)
-    };
-    within(
-        "availableReplicas 5",
-        await_condition(apps.clone(), "shop", five),
-    )
-    .await
-    .unwrap();
-    let children: Api<ConfigMap> = Api::namespaced(client.clone(), "default");
-    let child = children.get("shop-config").await.unwrap();
-    assert_eq!(child.data.unwrap()["replicas"], "5");
-    running.abort();
-}
+        // A spec change flows through to the child and the status.
+        apps.patch(
+            "shop",
+            &PatchParams::default(),
+            &Patch::Merge(&json!({"spec": {"replicas": 5}})),
+        )
+        .await
+        .unwrap();
+        let five = |app: Option<&DynamicObject>| {
+            app.is_some_and(|a| a.data["status"]["availableReplicas"] == 5)
+        };
+        eventually(
+            "availableReplicas 5",
+            await_condition(apps.clone(), "shop", five),
+        )
+        .await
+        .unwrap();
+        let children: Api<ConfigMap> = Api::namespaced(client.clone(), "default");
+        let child = children.get("shop-config").await.unwrap();
+        assert_eq!(child.data.unwrap()["replicas"], "5");
+        running.abort();
+    }
+);

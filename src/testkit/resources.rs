@@ -83,6 +83,30 @@ impl ResourceType {
         matches!(field, "metadata.name" | "metadata.namespace")
             || self.selectable_fields.iter().any(|f| f == field)
     }
+
+    /// The API server's message for a field selector on a field this type does not support. It
+    /// depends on the type's field label conversion: custom resources and the kinds with their
+    /// own (pods, secrets, events, namespaces, nodes, services, jobs) have their own words; the
+    /// others get apimachinery's default.
+    pub fn unsupported_field_label(&self, field: &str) -> String {
+        let own_conversion = self.custom
+            || matches!(
+                (self.group.as_str(), self.plural.as_str()),
+                (
+                    "",
+                    "pods" | "secrets" | "events" | "namespaces" | "nodes" | "services"
+                ) | ("events.k8s.io", "events")
+            );
+        if self.group == "batch" && self.plural == "jobs" {
+            format!("field label {field:?} not supported for Job")
+        } else if own_conversion {
+            format!("field label not supported: {field}")
+        } else {
+            format!(
+                "{field:?} is not a known field selector: only \"metadata.name\", \"metadata.namespace\""
+            )
+        }
+    }
 }
 
 struct Builtin {
@@ -165,16 +189,27 @@ const POD_FIELDS: &[&str] = &[
     "status.nominatedNodeName",
 ];
 
+const NAMESPACE_FIELDS: &[&str] = &["status.phase"];
+const NODE_FIELDS: &[&str] = &["spec.unschedulable"];
+const SERVICE_FIELDS: &[&str] = &["spec.clusterIP", "spec.type"];
+const JOB_FIELDS: &[&str] = &["status.successful"];
+
 /// The built-in kinds an operator touches.
 const BUILTINS: &[Builtin] = &[
-    with_status(
-        kind("", "v1", "Namespace", "namespaces", &["ns"], false),
-        false,
+    with_fields(
+        with_status(
+            kind("", "v1", "Namespace", "namespaces", &["ns"], false),
+            false,
+        ),
+        NAMESPACE_FIELDS,
     ),
     kind("", "v1", "ConfigMap", "configmaps", &["cm"], true),
     with_fields(kind("", "v1", "Secret", "secrets", &[], true), &["type"]),
     kind("", "v1", "ServiceAccount", "serviceaccounts", &["sa"], true),
-    with_status(kind("", "v1", "Service", "services", &["svc"], true), false),
+    with_fields(
+        with_status(kind("", "v1", "Service", "services", &["svc"], true), false),
+        SERVICE_FIELDS,
+    ),
     with_fields(
         with_status(kind("", "v1", "Pod", "pods", &["po"], true), false),
         POD_FIELDS,
@@ -195,7 +230,10 @@ const BUILTINS: &[Builtin] = &[
         kind("", "v1", "Event", "events", &["ev"], true),
         CORE_EVENT_FIELDS,
     ),
-    with_status(kind("", "v1", "Node", "nodes", &["no"], false), false),
+    with_fields(
+        with_status(kind("", "v1", "Node", "nodes", &["no"], false), false),
+        NODE_FIELDS,
+    ),
     with_status(
         kind("apps", "v1", "Deployment", "deployments", &["deploy"], true),
         true,
@@ -212,7 +250,10 @@ const BUILTINS: &[Builtin] = &[
         kind("apps", "v1", "ReplicaSet", "replicasets", &["rs"], true),
         true,
     ),
-    with_status(kind("batch", "v1", "Job", "jobs", &[], true), true),
+    with_fields(
+        with_status(kind("batch", "v1", "Job", "jobs", &[], true), true),
+        JOB_FIELDS,
+    ),
     with_status(
         kind("batch", "v1", "CronJob", "cronjobs", &["cj"], true),
         true,

@@ -4,6 +4,7 @@
 use serde_json::{Value, json};
 
 use super::objects::{at_json_path, meta_str};
+use super::status::{FieldError, FieldErrorKind};
 
 /// A CRD version's `subresources.scale`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,6 +72,83 @@ pub fn view(object: &Value, paths: &ScalePaths) -> Result<Value, String> {
         "spec": {"replicas": spec_replicas},
         "status": status,
     }))
+}
+
+/// What the apiextensions server checks of a custom resource with a scale subresource on every
+/// write: the replicas at `specReplicasPath` (unless `status_only`) and `statusReplicasPath` are
+/// non-negative int32s, the selector at `labelSelectorPath` a string. The field is the path as
+/// the CRD spells it (`.spec.replicas`).
+pub fn validate(object: &Value, paths: &ScalePaths, status_only: bool) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let mut replicas = |path: &str| match at_json_path(object, path) {
+        None => {}
+        Some(value) => match value.as_i64() {
+            None => errors.push(FieldError::new(
+                path,
+                FieldErrorKind::Invalid,
+                Some("0".into()),
+                format!(
+                    "{path} accessor error: {} is of the type {}, expected int64",
+                    go_display(value),
+                    go_type(value)
+                ),
+            )),
+            Some(n) if n < 0 => errors.push(FieldError::new(
+                path,
+                FieldErrorKind::Invalid,
+                Some(n.to_string()),
+                "should be a non-negative integer",
+            )),
+            Some(n) if n > i64::from(i32::MAX) => errors.push(FieldError::new(
+                path,
+                FieldErrorKind::Invalid,
+                Some(n.to_string()),
+                format!("should be less than or equal to {}", i32::MAX),
+            )),
+            Some(_) => {}
+        },
+    };
+    if !status_only {
+        replicas(&paths.spec_replicas);
+    }
+    replicas(&paths.status_replicas);
+    if let Some(path) = &paths.label_selector
+        && let Some(value) = at_json_path(object, path).filter(|v| !v.is_string())
+    {
+        errors.push(FieldError::new(
+            path.as_str(),
+            FieldErrorKind::Invalid,
+            Some("\"\"".into()),
+            format!(
+                "{path} accessor error: {} is of the type {}, expected string",
+                go_display(value),
+                go_type(value)
+            ),
+        ));
+    }
+    errors
+}
+
+/// The Go type a JSON value decodes to (`%T`).
+fn go_type(value: &Value) -> &'static str {
+    match value {
+        Value::String(_) => "string",
+        Value::Number(n) if n.is_i64() => "int64",
+        Value::Number(_) => "float64",
+        Value::Bool(_) => "bool",
+        Value::Array(_) => "[]interface {}",
+        Value::Object(_) => "map[string]interface {}",
+        Value::Null => "<nil>",
+    }
+}
+
+/// A scalar as Go's `%v` prints it.
+fn go_display(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Null => "<nil>".into(),
+        other => other.to_string(),
+    }
 }
 
 /// `object` with the replicas of `scale` at `specReplicasPath` (intermediate objects created).

@@ -123,8 +123,8 @@ pub struct FieldSelector {
 }
 
 impl FieldSelector {
-    /// Parses a selector, rejecting fields the resource type does not support (as the API server
-    /// does, with `field label not supported`).
+    /// Parses a selector, rejecting fields the resource type does not support with the API
+    /// server's message for that type.
     pub fn parse(text: &str, resource_type: &ResourceType) -> ApiResult<Self> {
         let mut terms = Vec::new();
         for term in split_terms(text) {
@@ -139,9 +139,9 @@ impl FieldSelector {
             };
             let field = field.trim();
             if !resource_type.selectable(field) {
-                return Err(ApiError::bad_request(format!(
-                    "field label not supported: {field}"
-                )));
+                return Err(ApiError::bad_request(
+                    resource_type.unsupported_field_label(field),
+                ));
             }
             terms.push((field.to_string(), equal, value.trim().to_string()));
         }

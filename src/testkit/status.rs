@@ -41,7 +41,8 @@ pub enum FieldErrorKind {
 impl FieldErrorKind {
     fn reason(self) -> &'static str {
         match self {
-            Self::Invalid | Self::TypeInvalid => "FieldValueInvalid",
+            Self::Invalid => "FieldValueInvalid",
+            Self::TypeInvalid => "FieldValueTypeInvalid",
             Self::Required => "FieldValueRequired",
             Self::NotSupported => "FieldValueNotSupported",
             Self::Duplicate => "FieldValueDuplicate",
@@ -105,14 +106,14 @@ impl std::fmt::Display for FieldError {
     }
 }
 
-/// Renders a JSON value as Kubernetes does in field errors: strings quoted, numbers bare,
-/// objects and arrays by their type name.
+/// Renders a JSON value as Kubernetes does in field errors: strings quoted, numbers and `null`
+/// bare, objects and arrays by their type name.
 pub fn render_value(value: &Value) -> String {
     match value {
         Value::String(s) => format!("{s:?}"),
         Value::Object(_) => "\"object\"".to_string(),
         Value::Array(_) => "\"array\"".to_string(),
-        Value::Null => "\"null\"".to_string(),
+        Value::Null => "null".to_string(),
         other => other.to_string(),
     }
 }
@@ -151,8 +152,13 @@ impl<'a> Subject<'a> {
         }
     }
 
-    fn details(&self) -> Value {
-        json!({"name": self.name, "group": self.group, "kind": self.resource})
+    /// `Status.details`; the core group is left out, as Go's omitempty leaves it out.
+    pub fn details(&self) -> Value {
+        let mut details = json!({"name": self.name, "group": self.group, "kind": self.resource});
+        if self.group.is_empty() {
+            details.as_object_mut().map(|d| d.remove("group"));
+        }
+        details
     }
 }
 
@@ -219,7 +225,8 @@ impl ApiError {
         }
     }
 
-    /// 409 Conflict with a custom explanation (preconditions).
+    /// 409 Conflict with a custom explanation (preconditions, whose subject the API server
+    /// names by kind: `ConfigMap "a"`, `WebApp.app.example.com "web"`).
     pub fn conflict(subject: Subject<'_>, why: impl std::fmt::Display) -> Self {
         Self {
             details: Some(subject.details()),
@@ -254,22 +261,30 @@ impl ApiError {
         } else {
             format!("{kind}.{group}")
         };
-        let list = match errors {
-            [one] => one.to_string(),
-            many => format!(
-                "[{}]",
-                many.iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+        // The message lists each distinct error once (apimachinery's ToAggregate); the causes
+        // keep them all.
+        let mut shown: Vec<String> = Vec::new();
+        for error in errors {
+            let text = error.to_string();
+            if !shown.contains(&text) {
+                shown.push(text);
+            }
+        }
+        let list = match shown.as_slice() {
+            [one] => one.clone(),
+            many => format!("[{}]", many.join(", ")),
         };
         let causes: Vec<Value> = errors
             .iter()
             .map(|e| json!({"reason": e.kind.reason(), "message": e.body(), "field": e.field}))
             .collect();
+        // Empty name, group and kind are left out, as Go's omitempty leaves them out.
+        let mut details = json!({"name": name, "group": group, "kind": kind, "causes": causes});
+        if let Some(map) = details.as_object_mut() {
+            map.retain(|_, v| v.as_str() != Some(""));
+        }
         Self {
-            details: Some(json!({"name": name, "group": group, "kind": kind, "causes": causes})),
+            details: Some(details),
             ..Self::plain(
                 422,
                 "Invalid",
@@ -308,6 +323,27 @@ impl ApiError {
         Self::plain(500, "InternalError", message)
     }
 
+    /// 500 without a reason: an error the API server did not classify (an apply configuration
+    /// structured-merge-diff cannot type).
+    pub fn unclassified(message: impl Into<String>) -> Self {
+        Self::plain(500, "", message)
+    }
+
+    /// 504 for a read at a resourceVersion the server has not reached.
+    pub fn too_large_resource_version(requested: u64, current: u64) -> Self {
+        Self {
+            details: Some(json!({
+                "causes": [{"reason": "ResourceVersionTooLarge", "message": "Too large resource version"}],
+                "retryAfterSeconds": 1,
+            })),
+            ..Self::plain(
+                504,
+                "Timeout",
+                format!("Timeout: Too large resource version: {requested}, current: {current}"),
+            )
+        }
+    }
+
     /// 422 with a plain message (patch application errors).
     pub fn unprocessable(message: impl Into<String>) -> Self {
         Self::plain(422, "Invalid", message)
@@ -342,6 +378,9 @@ impl ApiError {
             "reason": self.reason,
             "code": self.code,
         });
+        if self.reason.is_empty() {
+            status.as_object_mut().map(|s| s.remove("reason"));
+        }
         if let Some(details) = &self.details {
             status["details"] = details.clone();
         }

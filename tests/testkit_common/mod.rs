@@ -1,6 +1,13 @@
 //! Shared fixtures of the testkit tests: the WebApp CRD, built as k8s-openapi types from JSON
-//! (what `WebApp::crd()` returns), and small helpers.
+//! (what `WebApp::crd()` returns), small helpers, and (`backends`) the `scenario!` macro that
+//! runs one test body on the testkit and on a real kube-apiserver.
 #![allow(dead_code)]
+
+#[macro_use]
+mod backends;
+
+#[allow(unused_imports)] // not every test binary runs scenarios
+pub use backends::*;
 
 use std::future::Future;
 use std::time::Duration;
@@ -99,4 +106,17 @@ pub fn status_of<T: std::fmt::Debug>(result: Result<T, kube::Error>) -> kube::co
         Err(kube::Error::Api(status)) => *status,
         other => panic!("expected an API error, got {other:?}"),
     }
+}
+
+/// The causes of an `Invalid` status as `field: message` lines, sorted: kube-apiserver reports
+/// the errors of sibling properties in Go's random map order, so only their set is stable.
+pub fn causes(status: &kube::core::Status) -> Vec<String> {
+    let mut lines: Vec<String> = status
+        .details
+        .iter()
+        .flat_map(|details| &details.causes)
+        .map(|cause| format!("{}: {}", cause.field, cause.message))
+        .collect();
+    lines.sort();
+    lines
 }

@@ -25,17 +25,26 @@ pub(super) fn delete(state: &mut State, context: &Context<'_>, name: &str) -> Ap
         .get(&key)
         .cloned()
         .ok_or_else(|| ApiError::not_found(context.subject(name)))?;
-    for (field, label) in [("uid", "UID"), ("resourceVersion", "ResourceVersion")] {
+    for (field, label, consequence) in [
+        ("uid", "UID", "deleted and then recreated"),
+        ("resourceVersion", "ResourceVersion", "modified"),
+    ] {
         if let Some(wanted) = options
             .pointer(&format!("/preconditions/{field}"))
             .and_then(Value::as_str)
         {
             let actual = meta_str(&current, field).unwrap_or_default();
             if wanted != actual {
+                let by_kind = Subject {
+                    group: &context.resource_type.group,
+                    resource: &context.resource_type.kind,
+                    name,
+                };
                 return Err(ApiError::conflict(
-                    context.subject(name),
+                    by_kind,
                     format!(
-                        "Precondition failed: {label} in precondition: {wanted}, {label} in object meta: {actual}"
+                        "the {label} in the precondition ({wanted}) does not match the {label} in \
+                         record ({actual}). The object might have been {consequence}"
                     ),
                 ));
             }
@@ -58,10 +67,18 @@ pub(super) fn delete(state: &mut State, context: &Context<'_>, name: &str) -> Ap
                 "apiVersion": "v1",
                 "metadata": {},
                 "status": "Success",
-                "details": {"name": name, "group": context.resource_type.group, "kind": context.resource_type.plural, "uid": meta_str(&object, "uid")},
+                "details": success_details(context.subject(name), meta_str(&object, "uid")),
             }),
         )),
     }
+}
+
+/// The details of a delete's `Success`: the object's name, group (not the core group's empty
+/// one), plural and uid.
+fn success_details(subject: Subject<'_>, uid: Option<&str>) -> Value {
+    let mut details = subject.details();
+    details["uid"] = json!(uid);
+    details
 }
 
 pub(super) fn delete_collection(state: &mut State, context: &Context<'_>) -> ApiResult<Reply> {

@@ -1,9 +1,11 @@
 //! The verbs on resources: get, list, watch, create, update, patch, delete, deletecollection,
 //! each applying Kubernetes' object semantics and the custom resource schema engine.
 
+mod crds;
 mod delete;
 mod read;
 mod scale;
+mod strict;
 mod write;
 
 use std::time::Duration;

@@ -2,7 +2,38 @@
 
 use super::*;
 
+/// The `resourceVersion` a get or list asks for (`None` when absent or "0", which mean
+/// "any"), refused as kube-apiserver refuses it: unparsable (a list's 400, a get's 500), or newer
+/// than the server's (504 after the API server waited for it; the testkit does not wait).
+fn requested_version(state: &State, context: &Context<'_>, list: bool) -> ApiResult<Option<u64>> {
+    let Some(text) = context
+        .request
+        .query
+        .get("resourceVersion")
+        .filter(|v| !v.is_empty())
+    else {
+        return Ok(None);
+    };
+    let version = text.parse::<u64>().map_err(|_| {
+        let problem = format!(
+            "resourceVersion: Invalid value: {text:?}: strconv.ParseUint: parsing {text:?}: \
+             invalid syntax"
+        );
+        if list {
+            ApiError::bad_request(format!("invalid resource version: {problem}"))
+        } else {
+            ApiError::unclassified(problem)
+        }
+    })?;
+    let current = state.store.revision();
+    if version > current {
+        return Err(ApiError::too_large_resource_version(version, current));
+    }
+    Ok((version != 0).then_some(version))
+}
+
 pub(super) fn get(state: &State, context: &Context<'_>, name: &str) -> ApiResult<Reply> {
+    requested_version(state, context, false)?;
     let object = state
         .store
         .get(&context.key(name))
@@ -41,14 +72,26 @@ pub(super) fn list(state: &State, context: &Context<'_>) -> ApiResult<Reply> {
     let query = &context.request.query;
     let filter = filter(context)?;
     let limit = query.number("limit")?.filter(|l| *l > 0);
+    let requested = requested_version(state, context, true)?;
     let exact = match (
         query.get("resourceVersion"),
         query.get("resourceVersionMatch"),
     ) {
-        (Some(rv), Some("Exact")) => Some(
-            rv.parse::<u64>()
-                .map_err(|_| ApiError::bad_request(format!("invalid resource version: {rv:?}")))?,
-        ),
+        (None, Some(_)) => {
+            let error = FieldError::new(
+                "resourceVersionMatch",
+                FieldErrorKind::Forbidden,
+                None,
+                "resourceVersionMatch is forbidden unless resourceVersion is provided",
+            );
+            return Err(ApiError::invalid(
+                "meta.k8s.io",
+                "ListOptions",
+                "",
+                &[error],
+            ));
+        }
+        (Some(_), Some("Exact")) => requested,
         _ => None,
     };
     let (snapshot, after) = match query.get("continue") {

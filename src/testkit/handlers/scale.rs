@@ -40,15 +40,7 @@ pub(super) fn scale(
         .pointer("/spec/replicas")
         .and_then(Value::as_i64)
         .unwrap_or(0);
-    if replicas < 0 {
-        let error = FieldError::new(
-            "spec.replicas",
-            FieldErrorKind::Invalid,
-            Some(replicas.to_string()),
-            "must be greater than or equal to 0",
-        );
-        return Err(ApiError::invalid("autoscaling", "Scale", name, &[error]));
-    }
+    // No check of the Scale itself: the object's own validation refuses a negative count.
     stale_check(context, &current, &proposed, name)?;
     let scaled = with_replicas(current.clone(), paths, replicas);
     let stored = write_update(state, context, &current, scaled, false)?;

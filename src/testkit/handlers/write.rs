@@ -3,7 +3,8 @@
 //! managedFields, no-op detection, and deletion once the last finalizer is gone.
 
 use super::*;
-use crate::testkit::{builtins, openapi};
+use super::{crds, strict};
+use crate::testkit::{builtins, scale};
 
 fn check_type_and_namespace(context: &Context<'_>, object: &mut Value) -> ApiResult<()> {
     if !object.is_object() {
@@ -48,7 +49,9 @@ fn check_type_and_namespace(context: &Context<'_>, object: &mut Value) -> ApiRes
     Ok(())
 }
 
-fn check_namespace_accepts(state: &State, context: &Context<'_>) -> ApiResult<()> {
+/// A namespaced object needs an existing namespace that is not terminating; `name` is the
+/// object's (the API server names it in the 403).
+fn check_namespace_accepts(state: &State, context: &Context<'_>, name: &str) -> ApiResult<()> {
     if !context.resource_type.namespaced {
         return Ok(());
     }
@@ -67,99 +70,57 @@ fn check_namespace_accepts(state: &State, context: &Context<'_>) -> ApiResult<()
         })),
         Some(ns) if objects::is_deleting(ns) => Err(ApiError::forbidden(format!(
             "{} \"{}\" is forbidden: unable to create new content in namespace {namespace} because it is being terminated",
-            context.resource_type.plural,
-            meta_str(ns, "name").unwrap_or_default()
+            context.resource_type.plural, name
         ))),
         Some(_) => Ok(()),
     }
 }
 
-/// `fieldValidation=Strict` refusing fields the kind's schema does not declare.
-fn strict_decoding_error(context: &Context<'_>, unknown: &[String]) -> ApiError {
-    let kind = &context.resource_type.kind;
-    let fields: Vec<String> = unknown
-        .iter()
-        .map(|f| format!("unknown field {f:?}"))
-        .collect();
-    ApiError::bad_request(format!(
-        "{kind} in version {:?} cannot be handled as a {kind}: strict decoding error: {}",
-        context.version,
-        fields.join(", ")
-    ))
-}
-
-/// Schema processing of custom resources (and of built-in kinds under strict field
-/// validation), and checks of CRD objects themselves.
+/// Schema processing: a custom resource's CRD schema prunes, defaults and validates; a built-in
+/// kind drops the fields its type lacks. CRD objects get their own checks.
 fn admit(
     context: &Context<'_>,
     object: &mut Value,
     old: Option<&Value>,
     name: &str,
 ) -> ApiResult<()> {
-    let strict = context.request.query.get("fieldValidation") == Some("Strict");
-    let rt = &context.resource_type;
-    if let Some(schema) = rt.schema(&context.version) {
-        let unknown = schema::prune_and_default(object, schema);
-        if strict && !unknown.is_empty() {
-            return Err(strict_decoding_error(context, &unknown));
+    if let Some(schema) = context.resource_type.schema(&context.version) {
+        schema::prune_and_default(object, schema);
+        let scope = if context.status_write() {
+            schema::Scope::Status
+        } else {
+            schema::Scope::Object
+        };
+        let mut errors = schema::validate(object, old, schema, scope);
+        if let Some(paths) = &context.resource_type.scale {
+            errors.extend(scale::validate(
+                object,
+                paths,
+                scope == schema::Scope::Status,
+            ));
         }
-        let errors = schema::validate(object, old, schema);
         if !errors.is_empty() {
             return Err(context.invalid(name, &errors));
         }
-    } else if strict
-        && let Some(schema) = openapi::builtin_schema(&rt.group, &context.version, &rt.kind)
-    {
-        // Built-in objects are kept as sent otherwise; only a strict request is refused, as
-        // Go's strict decoding of the typed object refuses it.
-        let unknown = schema::unknown_fields(object, schema);
-        if !unknown.is_empty() {
-            return Err(strict_decoding_error(context, &unknown));
-        }
+    } else {
+        strict::drop_unknown(context, object);
     }
-    if context.resource_type.group == "apiextensions.k8s.io"
-        && context.resource_type.plural == "customresourcedefinitions"
-    {
-        let definition = resources::from_crd(object).map_err(|e| {
-            context.invalid(
-                name,
-                &[FieldError::new("", FieldErrorKind::Invalid, None, e)],
-            )
-        })?;
-        let expected = format!("{}.{}", definition.plural, definition.group);
-        if name != expected {
-            let error = FieldError::new(
-                "metadata.name",
-                FieldErrorKind::Invalid,
-                Some(format!("{name:?}")),
-                "must be spec.names.plural+\".\"+spec.group",
-            );
-            return Err(context.invalid(name, &[error]));
-        }
-        object["status"] = json!({
-            "acceptedNames": object["spec"]["names"].clone(),
-            "storedVersions": [definition.storage_version()],
-            "conditions": [
-                {"type": "NamesAccepted", "status": "True", "reason": "NoConflicts", "message": "no conflicts found", "lastTransitionTime": objects::now()},
-                {"type": "Established", "status": "True", "reason": "InitialNamesAccepted", "message": "the initial names have been accepted", "lastTransitionTime": objects::now()},
-            ],
-        });
+    if crds::is_crd(context) {
+        crds::admit(context, object, old, name)?;
     }
     Ok(())
 }
 
 fn after_commit(state: &mut State, context: &Context<'_>, object: &Value) {
-    if context.resource_type.group == "apiextensions.k8s.io"
-        && context.resource_type.plural == "customresourcedefinitions"
-        && let Ok(definition) = resources::from_crd(object)
-    {
-        state.catalog.install(definition);
+    if crds::is_crd(context) {
+        crds::after_commit(state, context, object);
     }
 }
 
 pub(super) fn create(state: &mut State, context: &Context<'_>) -> ApiResult<Reply> {
     let mut object = body_json(context.request)?;
     check_type_and_namespace(context, &mut object)?;
+    strict::check_body(context, &object)?;
     let stored = create_object(state, context, object, None)?;
     Ok(Reply::Json(201, context.served(stored)))
 }
@@ -172,7 +133,6 @@ fn create_object(
     mut object: Value,
     applied: Option<Value>,
 ) -> ApiResult<Value> {
-    check_namespace_accepts(state, context)?;
     let name = match (meta_str(&object, "name"), meta_str(&object, "generateName")) {
         (Some(name), _) => name.to_string(),
         (None, Some(prefix)) => {
@@ -189,6 +149,7 @@ fn create_object(
             return Err(context.invalid("", &[error]));
         }
     };
+    check_namespace_accepts(state, context, &name)?;
     if let Some(error) = objects::check_name(&name) {
         return Err(context.invalid(&name, &[error]));
     }
@@ -281,6 +242,7 @@ pub(super) fn update(state: &mut State, context: &Context<'_>, name: &str) -> Ap
         return Err(context.invalid(name, &[error]));
     }
     stale_check(context, &current, &object, name)?;
+    strict::check_body(context, &object)?;
     let stored = write_update(state, context, &current, object, false)?;
     Ok(Reply::Json(200, context.served(stored)))
 }
@@ -299,7 +261,9 @@ pub(super) fn patch(state: &mut State, context: &Context<'_>, name: &str) -> Api
         PatchKind::Merge => patch::merge_patch(&served, &body),
         PatchKind::Strategic if context.resource_type.custom => {
             return Err(ApiError::unsupported_media_type(
-                "strategic merge patch format is not supported",
+                "the body of the request was in an unknown format - accepted media types \
+                 include: application/json-patch+json, application/merge-patch+json, \
+                 application/apply-patch+yaml",
             ));
         }
         PatchKind::Strategic | PatchKind::Apply => {
@@ -308,6 +272,7 @@ pub(super) fn patch(state: &mut State, context: &Context<'_>, name: &str) -> Api
             })?
         }
     };
+    strict::check_patch(context, kind, &body, &patched)?;
     stale_check(context, &current, &patched, name)?;
     let stored = write_update(state, context, &current, patched, false)?;
     Ok(Reply::Json(200, context.served(stored)))
@@ -325,6 +290,8 @@ fn apply_patch(
             "PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: is required for apply patch",
         ));
     }
+    // The configuration as sent (its namespace, if any, is in the error).
+    strict::check_apply(context, &config, name)?;
     check_type_and_namespace(context, &mut config)?;
     match meta_str(&config, "name") {
         Some(n) if n != name => {
@@ -403,7 +370,13 @@ pub(super) fn write_update(
     let mut new = objects::separate_status(old, new, context.status_write(), rt.status_subresource);
     builtins::normalize(&mut new);
     let mut errors = builtins::check_immutable(old, &new);
-    errors.extend(objects::check_finalizers(old, &new));
+    let finalizer_errors = objects::check_finalizers(old, &new);
+    if rt.custom {
+        // The apiextensions server checks a custom resource's metadata twice (registry and
+        // validator): its causes list the finalizer error twice (the message shows it once).
+        errors.extend(finalizer_errors.iter().cloned());
+    }
+    errors.extend(finalizer_errors);
     if !errors.is_empty() {
         return Err(context.invalid(&name, &errors));
     }

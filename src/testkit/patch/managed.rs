@@ -40,17 +40,15 @@ impl Entry {
             && (manager.apply || self.manager.api_version == manager.api_version)
     }
 
-    /// How Kubernetes names this manager in a conflict message.
+    /// How Kubernetes names this manager in a conflict message (an update manager by its
+    /// apiVersion: the identifier the API server decodes carries no time).
     pub fn describe(&self) -> String {
         let mut out = format!("{:?}", self.manager.name);
         if let Some(sub) = &self.manager.subresource {
             out.push_str(&format!(" with subresource {sub:?}"));
         }
         if !self.manager.apply {
-            out.push_str(&format!(
-                " using {} at {}",
-                self.manager.api_version, self.time
-            ));
+            out.push_str(&format!(" using {}", self.manager.api_version));
         }
         out
     }

@@ -1,5 +1,6 @@
 //! Defaulting: a field that is absent (or `null` where the schema does not allow null) gets the
-//! schema's `default`, recursively, so defaults inside defaulted objects apply too.
+//! schema's `default`, recursively, so defaults inside defaulted objects apply too. A `null` of
+//! a non-nullable field without a default is then dropped, as the API server drops it.
 
 use serde_json::Value;
 
@@ -40,6 +41,34 @@ pub fn apply(value: &mut Value, schema: &Value) {
             if let Some(item_schema) = schema.get("items") {
                 for item in items {
                     apply(item, item_schema);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Removes `null` values of fields whose schema is not `nullable`, throughout a value.
+pub fn drop_nulls(value: &mut Value, schema: &Value) {
+    match value {
+        Value::Object(map) => {
+            let properties = schema.get("properties").and_then(Value::as_object);
+            let additional = schema.get("additionalProperties").filter(|a| a.is_object());
+            map.retain(|key, child| {
+                let Some(child_schema) = properties.and_then(|p| p.get(key)).or(additional) else {
+                    return true;
+                };
+                if child.is_null() {
+                    return child_schema.get("nullable") == Some(&Value::Bool(true));
+                }
+                drop_nulls(child, child_schema);
+                true
+            });
+        }
+        Value::Array(items) => {
+            if let Some(item_schema) = schema.get("items") {
+                for item in items {
+                    drop_nulls(item, item_schema);
                 }
             }
         }

@@ -6,12 +6,28 @@ use std::sync::{Mutex, OnceLock};
 
 use regex::Regex;
 
-/// Formats a bound as Go's `%v` does for a float64: `10`, not `10.0`.
-pub fn go_number(n: f64) -> String {
-    if n.fract() == 0.0 && n.abs() < 1e21 {
-        format!("{}", n as i64)
+/// Formats a float64 as Go's `%v` does: the shortest decimal that reads back, with an exponent
+/// below 1e-4 and from 1e6 on (`1.25`, `100000`, `1e+06`, `1e+30`, `5e-05`).
+pub fn go_float(f: f64) -> String {
+    if !f.is_finite() {
+        return if f.is_nan() {
+            "NaN".into()
+        } else if f > 0.0 {
+            "+Inf".into()
+        } else {
+            "-Inf".into()
+        };
+    }
+    let scientific = format!("{f:e}");
+    let (mantissa, exponent) = scientific
+        .split_once('e')
+        .expect("Rust's {:e} has an exponent");
+    let exponent: i32 = exponent.parse().expect("an integer exponent");
+    if (-4..6).contains(&exponent) {
+        format!("{f}")
     } else {
-        n.to_string()
+        let sign = if exponent < 0 { '-' } else { '+' };
+        format!("{mantissa}e{sign}{:02}", exponent.abs())
     }
 }
 
@@ -45,5 +61,27 @@ pub fn format_ok(format: &str, s: &str) -> bool {
         "ipv4" => s.parse::<std::net::Ipv4Addr>().is_ok(),
         "ipv6" => s.parse::<std::net::Ipv6Addr>().is_ok(),
         _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::go_float;
+
+    #[test]
+    fn floats_print_as_go_prints_them() {
+        for (f, text) in [
+            (1.25, "1.25"),
+            (100000.0, "100000"),
+            (1e6, "1e+06"),
+            (1e30, "1e+30"),
+            (123456789.0, "1.23456789e+08"),
+            (0.0001, "0.0001"),
+            (0.00005, "5e-05"),
+            (-2.5, "-2.5"),
+            (0.0, "0"),
+        ] {
+            assert_eq!(go_float(f), text);
+        }
     }
 }

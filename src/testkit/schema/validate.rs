@@ -1,33 +1,29 @@
 //! OpenAPI v3 validation of custom resources with the messages kube-openapi and the
-//! apiextensions server produce (`spec.replicas in body should be less than or equal to 10`).
+//! apiextensions server produce (`spec.replicas in body should be less than or equal to 10`),
+//! checking each node's keywords in kube-openapi's order: type, `allOf`/`anyOf`/`oneOf`/`not`,
+//! string, format, enum, array, number, object (whose properties recurse).
+//!
+//! The sibling properties of an object are visited in key order; kube-apiserver visits them in
+//! Go's random map order, so the order of their errors differs from run to run there.
 
 use serde_json::Value;
 
-use super::formats::{cached_regex, format_ok, go_number};
-
-use crate::testkit::patch::fieldset::key_element;
-use crate::testkit::shape::{ListKind, Shape};
+use super::formats::{cached_regex, format_ok};
+use super::numbers::{self, is_json_integer};
 use crate::testkit::status::{FieldError, FieldErrorKind, render_value};
 
-/// Validates everything but `apiVersion`, `kind` and `metadata` of an object.
-pub fn root(object: &Value, schema: &Value, errors: &mut Vec<FieldError>) {
-    let Some(map) = object.as_object() else {
-        return;
-    };
-    if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
-        for (key, property) in properties {
-            if matches!(key.as_str(), "apiVersion" | "kind" | "metadata") {
-                continue;
-            }
-            if let Some(value) = map.get(key) {
-                node(value, property, key, errors);
-            }
-        }
-    }
-    required(map, schema, "", errors);
+/// Where a node is: its field path (`status.phase`), the path kube-openapi prints in a message
+/// (relative to the validated value: `phase` when a status write validates `status` alone), and
+/// the field of errors reported at the validation root (`<nil>` for a whole object, as the API
+/// server prints a nil field path, or `status`).
+#[derive(Debug, Clone)]
+pub struct Loc<'a> {
+    root: &'a str,
+    field: String,
+    body: String,
 }
 
-fn child_path(parent: &str, key: &str) -> String {
+fn join(parent: &str, key: &str) -> String {
     if parent.is_empty() {
         key.to_string()
     } else {
@@ -35,11 +31,79 @@ fn child_path(parent: &str, key: &str) -> String {
     }
 }
 
+impl<'a> Loc<'a> {
+    fn child(&self, key: &str) -> Self {
+        Self {
+            root: self.root,
+            field: join(&self.field, key),
+            body: join(&self.body, key),
+        }
+    }
+
+    fn index(&self, index: usize) -> Self {
+        Self {
+            root: self.root,
+            field: format!("{}[{index}]", self.field),
+            body: format!("{}[{index}]", self.body),
+        }
+    }
+
+    /// The field path of the node.
+    pub fn field(&self) -> &str {
+        &self.field
+    }
+
+    /// The path kube-openapi names the node by in a message.
+    pub fn body(&self) -> &str {
+        &self.body
+    }
+
+    /// The field of errors reported at the validation root.
+    pub fn root(&self) -> &'a str {
+        self.root
+    }
+}
+
+/// Validates everything but `apiVersion`, `kind` and `metadata` of an object.
+pub fn root(object: &Value, schema: &Value, errors: &mut Vec<FieldError>) {
+    let Some(map) = object.as_object() else {
+        return;
+    };
+    let loc = Loc {
+        root: "<nil>",
+        field: String::new(),
+        body: String::new(),
+    };
+    if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
+        for (key, property) in properties {
+            if matches!(key.as_str(), "apiVersion" | "kind" | "metadata") {
+                continue;
+            }
+            if let Some(value) = map.get(key) {
+                node(value, property, &loc.child(key), errors);
+            }
+        }
+    }
+    required(map, schema, &loc, errors);
+}
+
+/// Validates the `status` of an object alone, as a status-subresource write is validated: field
+/// paths start with `status.`, messages name fields relative to it.
+pub fn status(status: &Value, schema: &Value, errors: &mut Vec<FieldError>) {
+    let loc = Loc {
+        root: "status",
+        field: "status".into(),
+        body: String::new(),
+    };
+    node(status, schema, &loc, errors);
+}
+
+/// The JSON type of a value as kube-openapi names it.
 fn type_name(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "boolean",
-        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(n) if n.is_i64() => "integer",
         Value::Number(_) => "number",
         Value::String(_) => "string",
         Value::Array(_) => "array",
@@ -47,352 +111,308 @@ fn type_name(value: &Value) -> &'static str {
     }
 }
 
-fn invalid(path: &str, value: &Value, detail: String) -> FieldError {
-    FieldError::new(
-        path,
-        FieldErrorKind::Invalid,
-        Some(render_value(value)),
-        detail,
-    )
-}
-
-fn type_matches(value: &Value, expected: &str, schema: &Value) -> bool {
+/// The types a schema allows (`x-kubernetes-int-or-string` allows two).
+fn declared_types(schema: &Value) -> Vec<&str> {
     if schema.get("x-kubernetes-int-or-string") == Some(&Value::Bool(true)) {
-        return value.is_string() || value.as_f64().is_some_and(|f| f.fract() == 0.0);
+        return vec!["integer", "string"];
     }
-    match expected {
-        "integer" => {
-            value.is_i64() || value.is_u64() || value.as_f64().is_some_and(|f| f.fract() == 0.0)
-        }
-        "number" => value.is_number(),
-        "string" => value.is_string(),
-        "boolean" => value.is_boolean(),
-        "object" => value.is_object(),
-        "array" => value.is_array(),
-        _ => true,
-    }
+    schema
+        .get("type")
+        .and_then(Value::as_str)
+        .into_iter()
+        .collect()
 }
 
-fn node(value: &Value, schema: &Value, path: &str, errors: &mut Vec<FieldError>) {
+/// kube-openapi's type check: the error, if any, as (the expected type or format, the value's
+/// type or Go format).
+fn type_error(value: &Value, schema: &Value) -> Option<(String, &'static str)> {
+    let types = declared_types(schema);
+    if types.is_empty() || value.is_null() {
+        return None;
+    }
+    let actual = type_name(value);
+    let float = value.as_f64().filter(|_| actual == "number");
+    let float_int = float.is_some_and(is_json_integer) && types.contains(&"integer");
+    let int_float = actual == "integer" && types.contains(&"number");
+    let format = schema.get("format").and_then(Value::as_str).unwrap_or("");
+    let go_format = match actual {
+        "integer" => "int64",
+        "number" => "float64",
+        _ => "",
+    };
+    if !value.is_string()
+        && !value.is_array()
+        && !format.is_empty()
+        && !(types.contains(&actual)
+            || go_format == format
+            || float_int
+            || int_float
+            || (format == "int64" && go_format == "int32"))
+    {
+        return Some((format.to_string(), go_format));
+    }
+    if !types.contains(&actual) && !float_int && !int_float {
+        return Some((types.join(","), actual));
+    }
+    None
+}
+
+fn node(value: &Value, schema: &Value, loc: &Loc<'_>, errors: &mut Vec<FieldError>) {
     if value.is_null() {
-        if schema.get("nullable") != Some(&Value::Bool(true)) && schema.get("type").is_some() {
-            let expected = schema
-                .get("type")
-                .and_then(Value::as_str)
-                .unwrap_or("object");
-            errors.push(FieldError::new(
-                path,
-                FieldErrorKind::TypeInvalid,
-                Some("\"null\"".into()),
-                format!("{path} in body must be of type {expected}: \"null\""),
-            ));
-        }
+        // Nulls of non-nullable fields are pruned before validation; a nullable one passes.
         return;
     }
-    if let Some(expected) = schema.get("type").and_then(Value::as_str)
-        && !type_matches(value, expected, schema)
-    {
+    if let Some((expected, actual)) = type_error(value, schema) {
         errors.push(FieldError::new(
-            path,
+            loc.field(),
             FieldErrorKind::TypeInvalid,
-            Some(render_value(value)),
+            Some(format!("{actual:?}")),
             format!(
-                "{path} in body must be of type {expected}: \"{}\"",
-                type_name(value)
+                "{} in body must be of type {expected}: \"{actual}\"",
+                loc.body()
             ),
         ));
-        return;
+    }
+    combinations(value, schema, loc, errors);
+    if let Value::String(s) = value {
+        string(value, s, schema, loc, errors);
+        if let Some(format) = schema.get("format").and_then(Value::as_str)
+            && !format_ok(format, s)
+        {
+            errors.push(FieldError::new(
+                loc.field(),
+                FieldErrorKind::TypeInvalid,
+                Some(render_value(value)),
+                format!("{} in body must be of type {format}: {s:?}", loc.body()),
+            ));
+        }
     }
     if let Some(allowed) = schema.get("enum").and_then(Value::as_array)
         && !allowed.contains(value)
     {
-        let names: Vec<String> = allowed
-            .iter()
-            .map(|a| {
-                a.as_str()
-                    .map_or_else(|| a.to_string(), |s| format!("{s:?}"))
-            })
-            .collect();
+        let names: Vec<String> = allowed.iter().map(render_value).collect();
         errors.push(FieldError::new(
-            path,
+            loc.field(),
             FieldErrorKind::NotSupported,
             Some(render_value(value)),
             format!("supported values: {}", names.join(", ")),
         ));
     }
     match value {
-        Value::Number(_) => number(value, schema, path, errors),
-        Value::String(s) => string(value, s, schema, path, errors),
-        Value::Array(items) => array(items, schema, path, errors),
-        Value::Object(map) => object(value, map, schema, path, errors),
+        Value::Array(items) => array(items, schema, loc, errors),
+        Value::Number(_) => numbers::check(value, schema, loc, errors),
+        Value::Object(map) => object(map, schema, loc, errors),
         _ => {}
     }
-    for (keyword, combine) in [("allOf", 0), ("anyOf", 1), ("oneOf", 2)] {
-        let Some(branches) = schema.get(keyword).and_then(Value::as_array) else {
-            continue;
-        };
-        let results: Vec<Vec<FieldError>> = branches
-            .iter()
-            .map(|b| {
-                let mut e = Vec::new();
-                node(value, b, path, &mut e);
-                e
+}
+
+/// An error kube-openapi reports as a plain (composite) error: at the validation root, with an
+/// empty value.
+fn composite(loc: &Loc<'_>, message: String) -> FieldError {
+    FieldError::new(
+        loc.root(),
+        FieldErrorKind::Invalid,
+        Some("\"\"".into()),
+        message,
+    )
+}
+
+/// `anyOf`, `oneOf`, `allOf` and `not`. A failing `anyOf`/`oneOf` also reports the errors of its
+/// best failing branch (here: the one with the fewest errors; kube-openapi counts the checks
+/// that passed).
+fn combinations(value: &Value, schema: &Value, loc: &Loc<'_>, errors: &mut Vec<FieldError>) {
+    let branches = |keyword: &str| -> Vec<Vec<FieldError>> {
+        schema
+            .get(keyword)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .map(|branch| {
+                let mut found = Vec::new();
+                node(value, branch, loc, &mut found);
+                found
             })
-            .collect();
-        let passing = results.iter().filter(|r| r.is_empty()).count();
-        match combine {
-            0 => errors.extend(results.into_iter().flatten()),
-            1 if passing == 0 => errors.push(invalid(
-                path,
-                value,
-                format!("{path} in body must validate at least one schema (anyOf)"),
-            )),
-            2 if passing != 1 => errors.push(invalid(
-                path,
-                value,
-                format!("{path} in body must validate one and only one schema (oneOf)"),
-            )),
-            _ => {}
+            .collect()
+    };
+    let best = |results: &[Vec<FieldError>]| {
+        results
+            .iter()
+            .filter(|r| !r.is_empty())
+            .min_by_key(|r| r.len())
+            .cloned()
+            .unwrap_or_default()
+    };
+    let path = loc.body();
+    let any = branches("anyOf");
+    if !any.is_empty() && any.iter().all(|r| !r.is_empty()) {
+        errors.push(composite(
+            loc,
+            format!("{path:?} must validate at least one schema (anyOf)"),
+        ));
+        errors.extend(best(&any));
+    }
+    let one = branches("oneOf");
+    if !one.is_empty() {
+        let valid = one.iter().filter(|r| r.is_empty()).count();
+        if valid != 1 {
+            let found = if valid == 0 {
+                "Found none valid".to_string()
+            } else {
+                format!("Found {valid} valid alternatives")
+            };
+            errors.push(composite(
+                loc,
+                format!("{path:?} must validate one and only one schema (oneOf). {found}"),
+            ));
+            if valid == 0 {
+                errors.extend(best(&one));
+            }
+        }
+    }
+    let all = branches("allOf");
+    if !all.is_empty() {
+        let valid = all.iter().filter(|r| r.is_empty()).count();
+        let count = all.len();
+        errors.extend(all.into_iter().flatten());
+        if valid != count {
+            let none = if valid == 0 { ". None validated" } else { "" };
+            errors.push(composite(
+                loc,
+                format!("{path:?} must validate all the schemas (allOf){none}"),
+            ));
         }
     }
     if let Some(not) = schema.get("not") {
-        let mut e = Vec::new();
-        node(value, not, path, &mut e);
-        if e.is_empty() {
-            errors.push(invalid(
-                path,
-                value,
-                format!("{path} in body must not validate the schema (not)"),
+        let mut found = Vec::new();
+        node(value, not, loc, &mut found);
+        if found.is_empty() {
+            errors.push(composite(
+                loc,
+                format!("{path:?} must not validate the schema (not)"),
             ));
         }
     }
 }
 
-fn number(value: &Value, schema: &Value, path: &str, errors: &mut Vec<FieldError>) {
-    let Some(n) = value.as_f64() else { return };
-    let bound = |key: &str| {
-        schema
-            .get(key)
-            .and_then(Value::as_f64)
-            .map(|b| (b, go_number(b)))
-    };
-    let exclusive = |key: &str| schema.get(key) == Some(&Value::Bool(true));
-    if let Some((max, shown)) = bound("maximum") {
-        if exclusive("exclusiveMaximum") && n >= max {
-            errors.push(invalid(
-                path,
-                value,
-                format!("{path} in body should be less than {shown}"),
-            ));
-        } else if n > max {
-            errors.push(invalid(
-                path,
-                value,
-                format!("{path} in body should be less than or equal to {shown}"),
-            ));
-        }
-    }
-    if let Some((min, shown)) = bound("minimum") {
-        if exclusive("exclusiveMinimum") && n <= min {
-            errors.push(invalid(
-                path,
-                value,
-                format!("{path} in body should be greater than {shown}"),
-            ));
-        } else if n < min {
-            errors.push(invalid(
-                path,
-                value,
-                format!("{path} in body should be greater than or equal to {shown}"),
-            ));
-        }
-    }
-    if let Some((factor, shown)) = bound("multipleOf")
-        && factor != 0.0
-        && (n / factor).fract() != 0.0
-    {
-        errors.push(invalid(
-            path,
-            value,
-            format!("{path} in body should be a multiple of {shown}"),
-        ));
-    }
-    let format = schema.get("format").and_then(Value::as_str);
-    let out_of = |lo: f64, hi: f64| n < lo || n > hi;
-    if (format == Some("int32") && out_of(f64::from(i32::MIN), f64::from(i32::MAX)))
-        || (format == Some("int64") && out_of(i64::MIN as f64, i64::MAX as f64))
-    {
-        errors.push(invalid(
-            path,
-            value,
-            format!(
-                "{path} in body must be of type {}: {value}",
-                format.unwrap_or_default()
-            ),
-        ));
-    }
-}
-
-fn string(value: &Value, s: &str, schema: &Value, path: &str, errors: &mut Vec<FieldError>) {
+/// `maxLength`, `minLength`, `pattern`: the first that fails is the only error.
+fn string(value: &Value, s: &str, schema: &Value, loc: &Loc<'_>, errors: &mut Vec<FieldError>) {
     let length = s.chars().count() as u64;
+    let path = loc.body();
+    let invalid = |detail: String| {
+        FieldError::new(
+            loc.field(),
+            FieldErrorKind::Invalid,
+            Some(render_value(value)),
+            detail,
+        )
+    };
     if let Some(max) = schema.get("maxLength").and_then(Value::as_u64)
         && length > max
     {
         errors.push(FieldError::new(
-            path,
+            loc.field(),
             FieldErrorKind::TooLong,
             None,
             format!("may not be more than {max} bytes"),
         ));
-    }
-    if let Some(min) = schema.get("minLength").and_then(Value::as_u64)
+    } else if let Some(min) = schema.get("minLength").and_then(Value::as_u64)
         && length < min
     {
-        errors.push(invalid(
-            path,
-            value,
-            format!("{path} in body should be at least {min} chars long"),
-        ));
-    }
-    if let Some(pattern) = schema.get("pattern").and_then(Value::as_str) {
+        errors.push(invalid(format!(
+            "{path} in body should be at least {min} chars long"
+        )));
+    } else if let Some(pattern) = schema.get("pattern").and_then(Value::as_str) {
         match cached_regex(pattern) {
-            Some(re) if !re.is_match(s) => errors.push(invalid(
-                path,
-                value,
-                format!("{path} in body should match '{pattern}'"),
-            )),
+            Some(re) if !re.is_match(s) => {
+                errors.push(invalid(format!("{path} in body should match '{pattern}'")));
+            }
             Some(_) => {}
-            None => errors.push(invalid(
-                path,
-                value,
-                format!("{path}: pattern {pattern:?} is not a valid regular expression"),
-            )),
+            None => errors.push(invalid(format!(
+                "{path}: pattern {pattern:?} is not a valid regular expression"
+            ))),
         }
-    }
-    if let Some(format) = schema.get("format").and_then(Value::as_str)
-        && !format_ok(format, s)
-    {
-        errors.push(FieldError::new(
-            path,
-            FieldErrorKind::TypeInvalid,
-            Some(render_value(value)),
-            format!("{path} in body must be of type {format}: {:?}", s),
-        ));
     }
 }
 
-fn array(items: &[Value], schema: &Value, path: &str, errors: &mut Vec<FieldError>) {
+fn array(items: &[Value], schema: &Value, loc: &Loc<'_>, errors: &mut Vec<FieldError>) {
     let count = items.len() as u64;
+    if let Some(min) = schema.get("minItems").and_then(Value::as_u64)
+        && count < min
+    {
+        errors.push(FieldError::new(
+            loc.field(),
+            FieldErrorKind::Invalid,
+            Some(count.to_string()),
+            format!("{} in body should have at least {min} items", loc.body()),
+        ));
+    }
     if let Some(max) = schema.get("maxItems").and_then(Value::as_u64)
         && count > max
     {
         errors.push(FieldError::new(
-            path,
+            loc.field(),
             FieldErrorKind::TooMany,
             Some(count.to_string()),
             format!("must have at most {max} items"),
         ));
     }
-    if let Some(min) = schema.get("minItems").and_then(Value::as_u64)
+    if let Some(item_schema) = schema.get("items") {
+        for (i, item) in items.iter().enumerate() {
+            node(item, item_schema, &loc.index(i), errors);
+        }
+    }
+}
+
+/// `minProperties` and `maxProperties` (either stops the object's other checks, as in
+/// kube-openapi), the properties, then `required`.
+fn object(
+    map: &serde_json::Map<String, Value>,
+    schema: &Value,
+    loc: &Loc<'_>,
+    errors: &mut Vec<FieldError>,
+) {
+    let count = map.len() as u64;
+    if let Some(min) = schema.get("minProperties").and_then(Value::as_u64)
         && count < min
     {
         errors.push(FieldError::new(
-            path,
+            loc.field(),
             FieldErrorKind::Invalid,
             Some(count.to_string()),
-            format!("{path} in body should have at least {min} items"),
+            format!(
+                "{} in body should have at least {min} properties",
+                loc.body()
+            ),
         ));
+        return;
     }
-    if let Some(item_schema) = schema.get("items") {
-        for (i, item) in items.iter().enumerate() {
-            node(item, item_schema, &format!("{path}[{i}]"), errors);
-        }
+    if let Some(max) = schema.get("maxProperties").and_then(Value::as_u64)
+        && count > max
+    {
+        errors.push(FieldError::new(
+            loc.field(),
+            FieldErrorKind::TooMany,
+            Some(count.to_string()),
+            format!("must have at most {max} items"),
+        ));
+        return;
     }
-    let duplicates_forbidden = schema.get("uniqueItems") == Some(&Value::Bool(true));
-    match Shape::Schema(schema).list_kind() {
-        ListKind::Set => duplicates(items, |item| Some(item.clone()), path, errors),
-        ListKind::Map(keys) => duplicates(
-            items,
-            |item| key_element(item, &keys).map(Value::String),
-            path,
-            errors,
-        ),
-        ListKind::Atomic if duplicates_forbidden => {
-            duplicates(items, |item| Some(item.clone()), path, errors)
-        }
-        ListKind::Atomic => {}
-    }
-}
-
-fn duplicates(
-    items: &[Value],
-    identity: impl Fn(&Value) -> Option<Value>,
-    path: &str,
-    errors: &mut Vec<FieldError>,
-) {
-    let mut seen: Vec<Value> = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let Some(id) = identity(item) else { continue };
-        if seen.contains(&id) {
-            let shown = match &id {
-                Value::String(s) if s.starts_with("k:") => s.trim_start_matches("k:").to_string(),
-                other => render_value(other),
-            };
-            errors.push(FieldError::new(
-                format!("{path}[{i}]"),
-                FieldErrorKind::Duplicate,
-                Some(shown),
-                "",
-            ));
-        } else {
-            seen.push(id);
-        }
-    }
-}
-
-fn object(
-    value: &Value,
-    map: &serde_json::Map<String, Value>,
-    schema: &Value,
-    path: &str,
-    errors: &mut Vec<FieldError>,
-) {
     let properties = schema.get("properties").and_then(Value::as_object);
     for (key, child) in map {
         let child_schema = properties
             .and_then(|p| p.get(key))
             .or_else(|| schema.get("additionalProperties").filter(|a| a.is_object()));
         if let Some(child_schema) = child_schema {
-            node(child, child_schema, &child_path(path, key), errors);
+            node(child, child_schema, &loc.child(key), errors);
         }
     }
-    required(map, schema, path, errors);
-    let count = map.len() as u64;
-    if let Some(max) = schema.get("maxProperties").and_then(Value::as_u64)
-        && count > max
-    {
-        errors.push(FieldError::new(
-            path,
-            FieldErrorKind::TooMany,
-            Some(count.to_string()),
-            format!("must have at most {max} items"),
-        ));
-    }
-    if let Some(min) = schema.get("minProperties").and_then(Value::as_u64)
-        && count < min
-    {
-        errors.push(invalid(
-            path,
-            value,
-            format!("{path} in body should have at least {min} properties"),
-        ));
-    }
+    required(map, schema, loc, errors);
 }
 
 fn required(
     map: &serde_json::Map<String, Value>,
     schema: &Value,
-    path: &str,
+    loc: &Loc<'_>,
     errors: &mut Vec<FieldError>,
 ) {
     for name in schema
@@ -404,7 +424,7 @@ fn required(
     {
         if !map.contains_key(name) {
             errors.push(FieldError::new(
-                child_path(path, name),
+                loc.child(name).field(),
                 FieldErrorKind::Required,
                 None,
                 "",
