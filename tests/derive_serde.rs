@@ -70,6 +70,27 @@ fn a_struct_can_make_its_fields_optional_by_default() {
     assert_eq!(Loose::schema().required, Some(vec!["b".to_owned()]));
 }
 
+/// A one-of constraint may name fields that are optional because their struct says so (Go: a
+/// field without `omitempty` in a package marked optional).
+#[derive(Schema)]
+#[validate(optional)]
+#[validate(exactly_one_of = ["git", "oci"])]
+#[allow(dead_code)]
+struct Source {
+    git: String,
+    oci: String,
+}
+
+#[test]
+fn a_one_of_may_name_fields_optional_by_the_structs_default() {
+    let schema = Source::schema();
+    assert_eq!(schema.required, None);
+    assert_eq!(
+        schema.x_kubernetes_validations.unwrap()[0].rule,
+        "[has(self.git),has(self.oci)].filter(x,x==true).size() == 1"
+    );
+}
+
 /// serde's container `default`: missing fields come from the struct's `Default` impl.
 #[derive(Schema, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
