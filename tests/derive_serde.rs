@@ -16,6 +16,11 @@ struct Payload {
     #[schema(nullable)]
     note: Option<String>,
     comment: Option<String>,
+    /// A []byte default is base64, as the API server stores it.
+    #[schema(default = "aGk=")]
+    salt: Option<Vec<u8>>,
+    #[schema(default = "AAE=")]
+    pepper: Vec<u8>,
 }
 
 #[test]
@@ -27,11 +32,13 @@ fn bytes_are_base64_and_none_is_omitted_unless_nullable() {
         tags: vec![],
         note: None,
         comment: None,
+        salt: Some(vec![7]),
+        pepper: vec![],
     };
     let value = serde_json::to_value(&payload).unwrap();
     assert_eq!(
         value,
-        json!({"data": "aGk=", "retries": 1, "tags": [], "note": null})
+        json!({"data": "aGk=", "retries": 1, "tags": [], "note": null, "salt": "Bw==", "pepper": ""})
     );
     assert_eq!(serde_json::from_value::<Payload>(value).unwrap(), payload);
 }
@@ -42,6 +49,8 @@ fn absent_fields_take_their_schema_defaults() {
     assert_eq!(payload.retries, Some(3));
     assert_eq!(payload.tags, ["a", "b"]);
     assert_eq!(payload.checksum, Some(vec![0, 1]));
+    assert_eq!(payload.salt.as_deref(), Some(&b"hi"[..]));
+    assert_eq!(payload.pepper, [0, 1]);
 }
 
 #[test]
