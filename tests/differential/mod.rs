@@ -88,11 +88,7 @@ pub fn run(config: &Config) -> Report {
         &cases,
     );
     lap("controller-gen", &mut timings);
-    let rust = project::run_rust_crate(
-        &config.work.join("crate"),
-        &config.work.join("webop"),
-        &cases,
-    );
+    let rust = project::run_rust_cases(&config.work, &config.work.join("webop"), &cases);
     lap("webop (build and run)", &mut timings);
 
     let differences = config.work.join("differences");

@@ -15,22 +15,25 @@ pub const KINDS: [&str; 40] = [
     "Gateway", "Database", "Echo", "Safe", "Wolf", "Day", "Key", "Entry", "Class", "Process",
 ];
 
-/// Words of field names: lower camel case, never a CEL reserved word or a Rust keyword.
+/// Words of field names: lower camel case, never a CEL reserved word (some Rust keywords, which
+/// the Rust writer escapes).
 #[rustfmt::skip]
-const FIELD_WORDS: [&str; 48] = [
+const FIELD_WORDS: [&str; 51] = [
     "image", "replicas", "port", "size", "mode", "level", "count", "name", "target", "source",
     "limit", "timeout", "label", "owner", "region", "zone", "tier", "phase", "weight", "policy",
     "backup", "retry", "window", "schedule", "secret", "bucket", "channel", "quota", "version",
     "path", "host", "protocol", "suffix", "prefix", "format", "scope", "reason", "message",
     "selector", "storage", "network", "volume", "profile", "rule", "action", "filter", "config",
-    "value",
+    "value", "type", "ref", "async",
 ];
 
-/// JSON names YAML must quote as keys, or that no Go or Rust identifier spells: they reach the
-/// schema only through the JSON tag and serde's rename (and CEL never reads them here).
+/// JSON names YAML must quote as keys, that no Go or Rust identifier spells, or that CEL reserves:
+/// they reach the schema only through the JSON tag and serde's rename (and CEL never reads them
+/// here).
 #[rustfmt::skip]
-pub const ODD_NAMES: [&str; 12] = [
+pub const ODD_NAMES: [&str; 14] = [
     "on", "yes", "null", "true", "1", "a.b", "x-y", "_z", "with space", "@at", "#hash", "k:v",
+    "namespace", "in",
 ];
 
 /// Words of type names; none is a field word capitalized, so an embedded struct's Go field name
@@ -120,6 +123,17 @@ pub fn string_value(rng: &mut Rng) -> String {
         0 => (*rng.pick(&TRICKY)).to_owned(),
         1 => phrase(rng, 2),
         _ => (*rng.pick(&FIELD_WORDS)).to_owned(),
+    }
+}
+
+/// A one-line text (a title, a message, a description): prose or a tricky string.
+pub fn text(rng: &mut Rng) -> String {
+    match rng.below(3) {
+        0 => (*rng.pick(&TRICKY)).to_owned(),
+        _ => {
+            let words = rng.range(2, 6) as usize;
+            phrase(rng, words)
+        }
     }
 }
 

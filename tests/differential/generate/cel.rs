@@ -149,9 +149,7 @@ fn transition(rng: &mut Rng, ty: &Ty, case: &Case) -> Rule {
 /// A message, a message expression, a reason and a field path, each sometimes.
 fn decorate(rng: &mut Rng, rule: String, field_path: Option<String>) -> Rule {
     Rule {
-        message: rng
-            .chance(50)
-            .then(|| format!("must satisfy {}", rule.replace('\'', ""))),
+        message: rng.chance(50).then(|| words::text(rng)),
         // A constant: an expression reading the value costs as much as a rule, which under
         // unbounded lists exceeds the API server's budget.
         message_expression: rng.chance(15).then(|| "'the value is invalid'".to_owned()),
@@ -192,6 +190,7 @@ mod tests {
             printcolumns: vec![],
             package_optional: false,
             spec: 0,
+            probe: false,
             types: vec![TypeDef::Struct(StructDef {
                 name: "WidgetSpec".into(),
                 doc: vec![],

@@ -51,18 +51,19 @@ impl Gen {
             markers.push(Marker::Example(self.rng.pick(&samples).clone()));
         }
         if self.rng.chance(5) {
-            markers.push(Marker::Title(words::phrase(&mut self.rng, 3)));
+            markers.push(Marker::Title(words::text(&mut self.rng)));
         }
         if self.rng.chance(5) {
             markers.push(Marker::Nullable);
         }
         if self.rng.chance(3) {
             let url = *self.rng.pick(&URLS);
-            let description = self.rng.chance(50).then(|| words::phrase(&mut self.rng, 4));
+            let description = self.rng.chance(50).then(|| words::text(&mut self.rng));
             markers.push(Marker::ExternalDocs { url, description });
         }
         if self.probe && self.rng.chance(30) {
             self.probe = false;
+            self.case.probe = true;
             markers.push(self.misfit(self.case.use_site_shape(ty)));
         }
         let place = Place {
@@ -338,11 +339,11 @@ impl Gen {
             markers.push(Marker::StructType(self.rng.choose(&TOPOLOGIES)));
         }
         if self.rng.chance(3) {
-            markers.push(Marker::Title(words::phrase(&mut self.rng, 2)));
+            markers.push(Marker::Title(words::text(&mut self.rng)));
         }
         if self.rng.chance(3) {
             let url = *self.rng.pick(&URLS);
-            let description = self.rng.chance(50).then(|| words::phrase(&mut self.rng, 4));
+            let description = self.rng.chance(50).then(|| words::text(&mut self.rng));
             markers.push(Marker::ExternalDocs { url, description });
         }
         markers

@@ -137,6 +137,7 @@ impl Gen {
                 package_optional: false,
                 spec: 0,
                 types: Vec::new(),
+                probe: false,
             },
             type_names: Vec::new(),
             samples: BTreeMap::new(),
@@ -234,7 +235,7 @@ fn printcolumns(g: &mut Gen) {
             "string" if g.rng.chance(10) => Some(*g.rng.pick(&["byte", "password", "date"])),
             _ => None,
         };
-        let description = g.rng.chance(40).then(|| words::phrase(&mut g.rng, 5));
+        let description = g.rng.chance(40).then(|| words::text(&mut g.rng));
         let priority = g.rng.chance(30).then(|| g.rng.range(0, 2) as u32);
         g.case.printcolumns.push(PrintColumn {
             name,

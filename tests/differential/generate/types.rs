@@ -15,7 +15,7 @@ impl Gen {
     /// struct attributes.
     pub fn fill_struct(&mut self, id: TypeId, preset: Vec<Field>, ctx: Ctx) {
         let mut fields = preset;
-        let count = self.rng.range(if ctx.depth == 0 { 1 } else { 0 }, 6) as usize;
+        let count = self.rng.range(0, 6) as usize;
         for _ in 0..count {
             let mut taken: Vec<String> = fields.iter().map(|f| f.name.clone()).collect();
             taken.extend(self.inlined_names(&fields));

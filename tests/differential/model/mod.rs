@@ -32,6 +32,9 @@ pub struct Case {
     pub package_optional: bool,
     pub spec: TypeId,
     pub types: Vec<TypeDef>,
+    /// One attribute was put where it does not fit, on purpose: both generators must refuse the
+    /// case.
+    pub probe: bool,
 }
 
 /// An index into `Case::types`.

@@ -5,15 +5,19 @@
 //!
 //! A case either language refuses (a controller-gen error in its package, a compile error in its
 //! module, a panic when its CRD is built) is set aside with the reason. controller-gen writes
-//! the other packages' CRDs anyway; the crate is built again without the modules that do not
-//! compile.
+//! the other packages' CRDs anyway; a crate is built again without the modules that do not
+//! compile (`cargo`).
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
+use super::go;
 use super::model::Case;
-use super::{go, rust};
+
+mod cargo;
+
+pub use cargo::{run_rust_cases, target_dir};
 
 /// What one generator made of the cases: a case's CRD file (name, contents), or why it refused
 /// the case.
@@ -23,13 +27,13 @@ pub struct Outcome {
     pub refused: BTreeMap<String, String>,
 }
 
-fn repo() -> &'static Path {
+pub(super) fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Writes `contents` to `path` unless it holds them already, so that an unchanged case keeps
 /// its modification time and cargo does not rebuild it.
-fn write_if_changed(path: &Path, contents: &str) {
+pub(super) fn write_if_changed(path: &Path, contents: &str) {
     if std::fs::read_to_string(path).is_ok_and(|old| old == contents) {
         return;
     }
@@ -38,7 +42,7 @@ fn write_if_changed(path: &Path, contents: &str) {
 }
 
 /// Empties `dir` (creating it).
-fn fresh_dir(dir: &Path) {
+pub(super) fn fresh_dir(dir: &Path) {
     if dir.exists() {
         std::fs::remove_dir_all(dir).unwrap();
     }
@@ -46,7 +50,7 @@ fn fresh_dir(dir: &Path) {
 }
 
 /// Removes the files and directories of `dir` whose names are not in `keep`.
-fn prune(dir: &Path, keep: &[String]) {
+pub(super) fn prune(dir: &Path, keep: &[String]) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -136,7 +140,7 @@ pub fn run_controller_gen(tool: &Path, module: &Path, out: &Path, cases: &[Case]
     outcome
 }
 
-fn read_outputs(out: &Path, cases: &[Case], outcome: &mut Outcome) {
+pub(super) fn read_outputs(out: &Path, cases: &[Case], outcome: &mut Outcome) {
     for entry in std::fs::read_dir(out).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -149,149 +153,6 @@ fn read_outputs(out: &Path, cases: &[Case], outcome: &mut Outcome) {
             outcome.files.insert(case, (name, contents));
         }
     }
-}
-
-/// The Rust crate `webop-differential-cases` in `dir`: webop by path, the workspace's lock
-/// file (so dependencies are the ones already built in the shared target directory), a module
-/// per case and a `main` that writes each case's CRD file into the directory it is given.
-pub fn write_rust_crate(dir: &Path, cases: &[&Case]) {
-    let manifest = format!(
-        r#"[package]
-name = "webop-differential-cases"
-version = "0.0.0"
-edition = "2024"
-publish = false
-
-[dependencies]
-webop = {{ path = {repo:?}, default-features = false }}
-k8s-openapi = {{ version = "0.29", default-features = false, features = ["latest"] }}
-serde_json = "1"
-
-# As the webop workspace builds them, so the dependencies compiled for it are reused.
-[profile.dev]
-debug = "line-tables-only"
-
-[profile.dev.package."*"]
-debug = false
-
-[workspace]
-"#,
-        repo = repo().display().to_string()
-    );
-    write_if_changed(&dir.join("Cargo.toml"), &manifest);
-    write_if_changed(
-        &dir.join("Cargo.lock"),
-        &std::fs::read_to_string(repo().join("Cargo.lock")).unwrap(),
-    );
-    let mut main = String::from(
-        "//! Writes the CRD file of every case into the directory given as the argument, as\n\
-         //! `webop manifests` writes it, or `<case>.panic` with the panic's message.\n\n",
-    );
-    let mut keep = vec!["main.rs".to_owned()];
-    for case in cases {
-        main.push_str(&format!("mod {};\n", case.name));
-        write_if_changed(
-            &dir.join("src").join(format!("{}.rs", case.name)),
-            &rust::source(case),
-        );
-        keep.push(format!("{}.rs", case.name));
-    }
-    main.push_str("\nconst CASES: &[(&str, fn() -> webop::crd::CustomResourceDefinition)] = &[\n");
-    for case in cases {
-        main.push_str(&format!("    ({:?}, {}::crd),\n", case.name, case.name));
-    }
-    main.push_str("];\n\n");
-    main.push_str(MAIN);
-    write_if_changed(&dir.join("src/main.rs"), &main);
-    prune(&dir.join("src"), &keep);
-}
-
-const MAIN: &str = r#"fn main() {
-    let out = std::path::PathBuf::from(std::env::args_os().nth(1).expect("an output directory"));
-    std::panic::set_hook(Box::new(|_| {}));
-    for (name, crd) in CASES {
-        match std::panic::catch_unwind(crd) {
-            Ok(crd) => {
-                // What `webop manifests` does with the JSON the API crate's crdgen prints.
-                let json = serde_json::to_string(&[crd]).unwrap();
-                let crds: Vec<serde_json::Value> = serde_json::from_str(&json).unwrap();
-                let file = webop::manifests::crd_file(&crds[0]);
-                let file_name = file.path.file_name().unwrap();
-                std::fs::write(out.join(file_name), file.contents).unwrap();
-            }
-            Err(panic) => {
-                let message = panic
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-                    .unwrap_or_default();
-                std::fs::write(out.join(format!("{name}.panic")), message).unwrap();
-            }
-        }
-    }
-}
-"#;
-
-/// The target directory the generated crate is built in: the workspace's, shared.
-pub fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| repo().join("target"))
-}
-
-/// Builds the crate with the modules of `cases` and runs it; a module that does not compile is
-/// set aside with its errors and the crate is built again without it.
-pub fn run_rust_crate(dir: &Path, out: &Path, cases: &[Case]) -> Outcome {
-    let mut outcome = Outcome::default();
-    let mut remaining: Vec<&Case> = cases.iter().collect();
-    loop {
-        write_rust_crate(dir, &remaining);
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let output = Command::new(cargo)
-            .args(["build", "--quiet", "--message-format=short"])
-            .current_dir(dir)
-            .env("CARGO_TARGET_DIR", target_dir())
-            // Incremental state would take hundreds of MB for little: the same cases are not
-            // compiled again at all, and other cases mostly are new code.
-            .env("CARGO_INCREMENTAL", "0")
-            .output()
-            .expect("cargo runs");
-        if output.status.success() {
-            break;
-        }
-        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-        let mut refused = BTreeMap::<String, Vec<&str>>::new();
-        for line in stderr.lines().filter(|l| l.contains("error")) {
-            if let Some(case) = line
-                .strip_prefix("src/")
-                .and_then(|rest| case_named_in(rest.split(':').next().unwrap(), cases))
-            {
-                refused.entry(case).or_default().push(line);
-            }
-        }
-        assert!(
-            !refused.is_empty(),
-            "the generated crate does not build, and no case is to blame:\n{stderr}"
-        );
-        remaining.retain(|c| !refused.contains_key(&c.name));
-        for (case, lines) in refused {
-            outcome.refused.insert(case, lines.join("\n"));
-        }
-    }
-    fresh_dir(out);
-    let binary = target_dir().join("debug/webop-differential-cases");
-    let output = Command::new(&binary)
-        .arg(out)
-        .output()
-        .expect("the cases run");
-    assert!(
-        output.status.success(),
-        "{}: {}",
-        binary.display(),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    read_outputs(out, cases, &mut outcome);
-    outcome
 }
 
 #[cfg(test)]
