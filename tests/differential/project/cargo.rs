@@ -106,22 +106,30 @@ pub fn run_rust_cases(work: &Path, out: &Path, cases: &[Case]) -> Outcome {
     fresh_dir(out);
     let (probes, others): (Vec<&Case>, Vec<&Case>) = cases.iter().partition(|c| c.probe);
     let mut outcome = Outcome::default();
-    for (dir, package, cases_here) in [
-        ("crate", "webop-differential-cases", others),
-        ("probes", "webop-differential-probes", probes),
-    ] {
+    for (dir, cases_here) in [("crate", others), ("probes", probes)] {
         if !cases_here.is_empty() {
-            build_and_run(
-                &work.join(dir),
-                package,
-                cases_here,
-                out,
-                &mut outcome.refused,
-            );
+            let dir = work.join(dir);
+            let package = package_name(&dir);
+            build_and_run(&dir, &package, cases_here, out, &mut outcome.refused);
         }
     }
     read_outputs(out, cases, &mut outcome);
     outcome
+}
+
+/// The package name of the crate in `dir`: one of its own in the shared target directory, where
+/// two crates of one name would share their binary (and, their sources having the same relative
+/// paths, cargo's record of what is built).
+fn package_name(dir: &Path) -> String {
+    // FNV-1a: stable across Rust versions, unlike std's hasher.
+    let hash = dir
+        .to_string_lossy()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        });
+    let kind = dir.file_name().unwrap().to_string_lossy();
+    format!("webop-differential-{kind}-{:08x}", hash as u32)
 }
 
 /// Builds the crate `package` with the modules of `cases` and runs it; a module that does not
@@ -180,4 +188,18 @@ fn build_and_run(
         binary.display(),
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_work_directory_has_packages_of_its_own() {
+        let one = package_name(Path::new("/a/differential/crate"));
+        assert!(one.starts_with("webop-differential-crate-"), "{one}");
+        assert_eq!(one, package_name(Path::new("/a/differential/crate")));
+        assert_ne!(one, package_name(Path::new("/b/differential/crate")));
+        assert_ne!(one, package_name(Path::new("/a/differential/probes")));
+    }
 }
