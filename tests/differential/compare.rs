@@ -4,6 +4,7 @@
 use std::fmt::Write;
 use std::path::Path;
 
+use super::apiserver::Admission;
 use super::controller_gen::{as_webop_writes_it, first_difference};
 use super::model::Case;
 use super::project::Outcome;
@@ -13,10 +14,17 @@ use super::{go, rust};
 #[derive(Debug, Clone, PartialEq)]
 pub enum Verdict {
     /// The same bytes (but for the version annotation).
-    Same { file: String, yaml: String },
+    Same { yaml: String },
     /// Both refused the case: fine, they agree.
-    BothRefused { go: String, rust: String },
-    /// A difference: the files differ, or one side refused what the other took.
+    BothRefused,
+    /// One generator refused the case and the other wrote a CRD: they agree if the API server
+    /// rejects that CRD (the one refused earlier, which is fine), and differ if it accepts it.
+    OneRefused {
+        refuser: &'static str,
+        reason: String,
+        other_yaml: String,
+    },
+    /// A difference: the files differ, or a generator wrote nothing and said nothing.
     Differs(String),
 }
 
@@ -38,22 +46,20 @@ pub fn verdict(case: &Case, go: &Outcome, rust: &Outcome) -> Verdict {
             } else if oracle != *rust_yaml {
                 Verdict::Differs(first_difference(rust_yaml, &oracle))
             } else {
-                Verdict::Same {
-                    file: go_file.clone(),
-                    yaml: oracle,
-                }
+                Verdict::Same { yaml: oracle }
             }
         }
-        (_, Some(go), _, Some(rust)) => Verdict::BothRefused {
-            go: go.clone(),
-            rust: rust.clone(),
+        (_, Some(_), _, Some(_)) => Verdict::BothRefused,
+        (_, Some(reason), Some((_, yaml)), _) => Verdict::OneRefused {
+            refuser: "controller-gen",
+            reason: reason.clone(),
+            other_yaml: yaml.clone(),
         },
-        (_, Some(go), Some(_), _) => {
-            Verdict::Differs(format!("controller-gen refuses what webop takes:\n{go}"))
-        }
-        (Some(_), _, _, Some(rust)) => {
-            Verdict::Differs(format!("webop refuses what controller-gen takes:\n{rust}"))
-        }
+        (Some((_, yaml)), _, _, Some(reason)) => Verdict::OneRefused {
+            refuser: "webop",
+            reason: reason.clone(),
+            other_yaml: yaml.clone(),
+        },
         _ => Verdict::Differs("a generator wrote no CRD and reported no error".into()),
     }
 }
@@ -78,6 +84,8 @@ pub fn write_difference(dir: &Path, case: &Case, go_out: &Outcome, rust_out: &Ou
 pub struct Tally {
     pub same: usize,
     pub both_refused: usize,
+    /// One generator refused, the API server rejected the other's CRD: they agree.
+    pub refused_alike: Vec<(String, String)>,
     pub differ: Vec<(String, String)>,
     pub api_accepted: usize,
     pub api_rejected_alike: Vec<(String, String)>,
@@ -85,13 +93,62 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Counts `verdict` on case `name`, with the API server's judgement of its CRDs
+    /// (controller-gen's, webop's) when there is one.
+    pub fn record(&mut self, name: &str, verdict: &Verdict, admitted: Option<&Admissions>) {
+        let name = name.to_owned();
+        let (go, rust) = admitted.cloned().unwrap_or_default();
+        match verdict {
+            Verdict::Same { .. } | Verdict::Differs(_) => {
+                if let Verdict::Differs(why) = verdict {
+                    self.differ.push((name.clone(), why.clone()));
+                } else {
+                    self.same += 1;
+                }
+                match (go, rust) {
+                    (Some(Admission::Accepted), Some(Admission::Accepted)) => {
+                        self.api_accepted += 1;
+                    }
+                    (Some(Admission::Rejected(reason)), Some(Admission::Rejected(_))) => {
+                        self.api_rejected_alike.push((name, reason));
+                    }
+                    (Some(Admission::Rejected(reason)), Some(Admission::Accepted)) => self
+                        .api_disagree
+                        .push((name, format!("only controller-gen's is rejected: {reason}"))),
+                    (Some(Admission::Accepted), Some(Admission::Rejected(reason))) => self
+                        .api_disagree
+                        .push((name, format!("only webop's is rejected: {reason}"))),
+                    _ => {}
+                }
+            }
+            Verdict::BothRefused => self.both_refused += 1,
+            Verdict::OneRefused {
+                refuser, reason, ..
+            } => match go.or(rust) {
+                Some(Admission::Rejected(api)) => self.refused_alike.push((
+                    name,
+                    format!("{refuser} refuses it, the API server rejects the other's CRD: {api}"),
+                )),
+                Some(Admission::Accepted) => self.differ.push((
+                    name,
+                    format!("{refuser} refuses what the other writes and the API server accepts:\n{reason}"),
+                )),
+                None => self.differ.push((
+                    name,
+                    format!("{refuser} refuses what the other writes:\n{reason}"),
+                )),
+            },
+        }
+    }
+
     pub fn summary(&self, cases: usize) -> String {
         let mut out = String::new();
         writeln!(
             out,
-            "{cases} cases: {} identical, {} refused by both, {} different",
+            "{cases} cases: {} identical, {} refused by both, {} refused by one and rejected by the API server, {} different",
             self.same,
             self.both_refused,
+            self.refused_alike.len(),
             self.differ.len()
         )
         .unwrap();
@@ -107,7 +164,12 @@ impl Tally {
             self.api_disagree.len()
         )
         .unwrap();
-        for (case, reason) in self.api_rejected_alike.iter().chain(&self.api_disagree) {
+        let notes = self
+            .refused_alike
+            .iter()
+            .chain(&self.api_rejected_alike)
+            .chain(&self.api_disagree);
+        for (case, reason) in notes {
             writeln!(out, "  {case}: {reason}").unwrap();
         }
         out
@@ -118,6 +180,10 @@ impl Tally {
         self.differ.is_empty() && self.api_disagree.is_empty()
     }
 }
+
+/// The API server's judgement of a case's CRDs: controller-gen's, webop's (`None` for one that
+/// was not written or not sent).
+pub type Admissions = (Option<Admission>, Option<Admission>);
 
 #[cfg(test)]
 mod tests {
@@ -155,11 +221,32 @@ mod tests {
                 &outcome(None, Some("no")),
                 &outcome(None, Some("nope"))
             ),
-            Verdict::BothRefused { .. }
+            Verdict::BothRefused
         ));
         assert!(matches!(
             verdict(&case, &outcome(None, Some("no")), &outcome(file, None)),
-            Verdict::Differs(why) if why.starts_with("controller-gen refuses")
+            Verdict::OneRefused {
+                refuser: "controller-gen",
+                ..
+            }
         ));
+    }
+
+    #[test]
+    fn a_refusal_agrees_with_the_api_server_rejecting_the_other_crd() {
+        let refused = Verdict::OneRefused {
+            refuser: "webop",
+            reason: "invalid pattern".into(),
+            other_yaml: "x: 1\n".into(),
+        };
+        let mut tally = Tally::default();
+        let rejected = (Some(Admission::Rejected("bad pattern".into())), None);
+        tally.record("c0001", &refused, Some(&rejected));
+        assert_eq!(tally.refused_alike.len(), 1);
+        assert!(tally.agrees());
+        tally.record("c0002", &refused, Some(&(Some(Admission::Accepted), None)));
+        tally.record("c0003", &refused, None);
+        assert_eq!(tally.differ.len(), 2);
+        assert!(!tally.agrees());
     }
 }

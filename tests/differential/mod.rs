@@ -23,10 +23,11 @@ pub mod rng;
 pub mod rust;
 pub mod words;
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use compare::{Tally, Verdict};
+use compare::{Admissions, Tally, Verdict};
 use model::Case;
 
 /// What to run.
@@ -91,28 +92,29 @@ pub fn run(config: &Config) -> Report {
     let rust = project::run_rust_cases(&config.work, &config.work.join("webop"), &cases);
     lap("webop (build and run)", &mut timings);
 
+    let verdicts: Vec<Verdict> = cases
+        .iter()
+        .map(|case| compare::verdict(case, &go, &rust))
+        .collect();
+    let admissions = match &config.assets {
+        Some(assets) => {
+            let admissions = admit_all(assets, &cases, &verdicts, &go, &rust);
+            lap("API server", &mut timings);
+            admissions
+        }
+        None => BTreeMap::new(),
+    };
     let differences = config.work.join("differences");
     if differences.exists() {
         std::fs::remove_dir_all(&differences).unwrap();
     }
     let mut tally = Tally::default();
-    let verdicts: Vec<Verdict> = cases
-        .iter()
-        .map(|case| compare::verdict(case, &go, &rust))
-        .collect();
     for (case, verdict) in cases.iter().zip(&verdicts) {
-        match verdict {
-            Verdict::Same { .. } => tally.same += 1,
-            Verdict::BothRefused { .. } => tally.both_refused += 1,
-            Verdict::Differs(why) => {
-                compare::write_difference(&differences, case, &go, &rust, why);
-                tally.differ.push((case.name.clone(), why.clone()));
-            }
+        let differing = tally.differ.len();
+        tally.record(&case.name, verdict, admissions.get(&case.name));
+        if let Some((_, why)) = tally.differ.get(differing) {
+            compare::write_difference(&differences, case, &go, &rust, why);
         }
-    }
-    if let Some(assets) = &config.assets {
-        admit_all(assets, &cases, &verdicts, &go, &rust, &mut tally);
-        lap("API server", &mut timings);
     }
     Report {
         tally,
@@ -121,17 +123,15 @@ pub fn run(config: &Config) -> Report {
     }
 }
 
-/// Sends every CRD to a real API server: a case's two files when they differ, its one file
-/// otherwise.
+/// Sends every CRD to a real API server: a case's two files when they differ, its one file when
+/// they are the same or the other generator refused the case.
 fn admit_all(
     assets: &webop::envtest::Assets,
     cases: &[Case],
     verdicts: &[Verdict],
     go: &project::Outcome,
     rust: &project::Outcome,
-    tally: &mut Tally,
-) {
-    use apiserver::Admission;
+) -> BTreeMap<String, Admissions> {
     use webop::envtest::{Backend, Environment};
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -145,36 +145,29 @@ fn admit_all(
             .await
             .expect("a control plane starts");
         let client = env.client();
+        let mut admissions = BTreeMap::new();
         for (case, verdict) in cases.iter().zip(verdicts) {
+            let file = |outcome: &project::Outcome| {
+                outcome.files.get(&case.name).map(|(_, yaml)| yaml.clone())
+            };
             let (go_yaml, rust_yaml) = match verdict {
-                Verdict::Same { yaml, .. } => (yaml.clone(), yaml.clone()),
-                Verdict::Differs(_) => {
-                    match (go.files.get(&case.name), rust.files.get(&case.name)) {
-                        (Some((_, go)), Some((_, rust))) => (go.clone(), rust.clone()),
-                        _ => continue,
-                    }
-                }
-                Verdict::BothRefused { .. } => continue,
+                Verdict::Same { yaml } => (Some(yaml.clone()), None),
+                Verdict::Differs(_) => (file(go), file(rust)),
+                Verdict::OneRefused { other_yaml, .. } => (Some(other_yaml.clone()), None),
+                Verdict::BothRefused => continue,
             };
-            let go_admission = apiserver::admit(&client, &go_yaml).await;
-            let rust_admission = if rust_yaml == go_yaml {
-                go_admission.clone()
-            } else {
-                apiserver::admit(&client, &rust_yaml).await
+            let go_admission = match go_yaml {
+                Some(yaml) => Some(apiserver::admit(&client, &yaml).await),
+                None => None,
             };
-            let name = case.name.clone();
-            match (go_admission, rust_admission) {
-                (Admission::Accepted, Admission::Accepted) => tally.api_accepted += 1,
-                (Admission::Rejected(reason), Admission::Rejected(_)) => {
-                    tally.api_rejected_alike.push((name, reason));
-                }
-                (Admission::Rejected(reason), Admission::Accepted) => tally
-                    .api_disagree
-                    .push((name, format!("only controller-gen's is rejected: {reason}"))),
-                (Admission::Accepted, Admission::Rejected(reason)) => tally
-                    .api_disagree
-                    .push((name, format!("only webop's is rejected: {reason}"))),
-            }
+            let rust_admission = match (verdict, rust_yaml) {
+                // The same bytes get the same answer.
+                (Verdict::Same { .. }, _) => go_admission.clone(),
+                (_, Some(yaml)) => Some(apiserver::admit(&client, &yaml).await),
+                (_, None) => None,
+            };
+            admissions.insert(case.name.clone(), (go_admission, rust_admission));
         }
-    });
+        admissions
+    })
 }

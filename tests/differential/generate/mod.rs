@@ -7,6 +7,7 @@
 
 mod cel;
 mod markers;
+mod probes;
 mod scalars;
 mod types;
 
@@ -29,7 +30,8 @@ pub fn case(seed: u64, index: usize) -> Case {
     g.case.version = (*g.rng.pick(&["v1", "v1alpha1", "v1beta1", "v2", "v2beta3"])).to_owned();
     g.case.name = name;
     g.case.package_optional = g.rng.chance(15);
-    g.probe = g.rng.chance(4);
+    let probe = g.choose_probe();
+    g.probe = probe == Some(probes::Probe::Misfit);
     g.case.cluster_scoped = g.rng.chance(30);
     g.case.root_doc = words::doc(&mut g.rng);
     g.case.spec_required = g.rng.chance(20);
@@ -90,6 +92,9 @@ pub fn case(seed: u64, index: usize) -> Case {
         }
     }
     printcolumns(&mut g);
+    if let Some(probe) = probe {
+        g.place_probe(probe);
+    }
     g.case
 }
 
@@ -110,8 +115,7 @@ pub struct Gen {
     pub samples: BTreeMap<TypeId, Vec<Value>>,
     /// Structs whose fields are complete (they may be used again, without forming a cycle).
     pub finished: Vec<TypeId>,
-    /// The case is to have one attribute that does not fit its field (both generators must
-    /// refuse the case).
+    /// The case is to have one attribute that does not fit its field (`probes::Probe::Misfit`).
     pub probe: bool,
 }
 
