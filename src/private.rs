@@ -63,6 +63,17 @@ pub fn default_value<T: serde::de::DeserializeOwned>(json: &str, field: &str) ->
     })
 }
 
+/// The value of `#[schema(default = "...")]` on a `Vec<u8>` or `Option<Vec<u8>>` field: base64
+/// text, as for the field's values.
+pub fn default_bytes<T: From<Vec<u8>>>(json: &str, field: &str) -> T {
+    let mut text = serde_json::Deserializer::from_str(json);
+    bytes::deserialize(&mut text)
+        .map(T::from)
+        .unwrap_or_else(|err| {
+            panic!("webop: the default {json} of {field} is not base64 text: {err}")
+        })
+}
+
 /// `Vec<u8>` as Go's encoding/json writes `[]byte`: standard base64 with padding, which is what
 /// the schema (`type: string, format: byte`) says.
 pub mod bytes {

@@ -16,6 +16,11 @@ struct Payload {
     #[schema(nullable)]
     note: Option<String>,
     comment: Option<String>,
+    /// A []byte default is base64, as the API server stores it.
+    #[schema(default = "aGk=")]
+    salt: Option<Vec<u8>>,
+    #[schema(default = "AAE=")]
+    pepper: Vec<u8>,
 }
 
 #[test]
@@ -27,11 +32,13 @@ fn bytes_are_base64_and_none_is_omitted_unless_nullable() {
         tags: vec![],
         note: None,
         comment: None,
+        salt: Some(vec![7]),
+        pepper: vec![],
     };
     let value = serde_json::to_value(&payload).unwrap();
     assert_eq!(
         value,
-        json!({"data": "aGk=", "retries": 1, "tags": [], "note": null})
+        json!({"data": "aGk=", "retries": 1, "tags": [], "note": null, "salt": "Bw==", "pepper": ""})
     );
     assert_eq!(serde_json::from_value::<Payload>(value).unwrap(), payload);
 }
@@ -42,6 +49,8 @@ fn absent_fields_take_their_schema_defaults() {
     assert_eq!(payload.retries, Some(3));
     assert_eq!(payload.tags, ["a", "b"]);
     assert_eq!(payload.checksum, Some(vec![0, 1]));
+    assert_eq!(payload.salt.as_deref(), Some(&b"hi"[..]));
+    assert_eq!(payload.pepper, [0, 1]);
 }
 
 #[test]
@@ -68,6 +77,27 @@ struct Loose {
 #[test]
 fn a_struct_can_make_its_fields_optional_by_default() {
     assert_eq!(Loose::schema().required, Some(vec!["b".to_owned()]));
+}
+
+/// A one-of constraint may name fields that are optional because their struct says so (Go: a
+/// field without `omitempty` in a package marked optional).
+#[derive(Schema)]
+#[validate(optional)]
+#[validate(exactly_one_of = ["git", "oci"])]
+#[allow(dead_code)]
+struct Source {
+    git: String,
+    oci: String,
+}
+
+#[test]
+fn a_one_of_may_name_fields_optional_by_the_structs_default() {
+    let schema = Source::schema();
+    assert_eq!(schema.required, None);
+    assert_eq!(
+        schema.x_kubernetes_validations.unwrap()[0].rule,
+        "[has(self.git),has(self.oci)].filter(x,x==true).size() == 1"
+    );
 }
 
 /// serde's container `default`: missing fields come from the struct's `Default` impl.

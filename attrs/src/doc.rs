@@ -36,6 +36,13 @@ pub fn description(attrs: &[Attribute]) -> Option<String> {
     from_lines(&lines)
 }
 
+/// The description a doc comment whose text is `text` gives (`#[resource(doc = "...")]` stands
+/// for the root type's doc comment, so the same rules apply).
+pub fn from_text(text: &str) -> Option<String> {
+    let lines: Vec<String> = text.split('\n').map(|l| l.trim_end().to_owned()).collect();
+    from_lines(&lines)
+}
+
 /// controller-gen's description of doc `lines` (comment markers already removed).
 pub fn from_lines(lines: &[String]) -> Option<String> {
     // Go's CommentGroup.Text: no leading/trailing blank lines, runs of blank lines become one.
@@ -114,6 +121,15 @@ mod tests {
     #[test]
     fn block_comments_are_trimmed() {
         assert_eq!(doc("/**\n   a\n   b\n */").as_deref(), Some("a\nb"));
+    }
+
+    #[test]
+    fn a_doc_text_follows_the_doc_comment_rules() {
+        assert_eq!(
+            from_text("kept \nTODO: drop\n\n\nalso kept\n---\ngone").as_deref(),
+            Some("kept\n\nalso kept")
+        );
+        assert_eq!(from_text("TODO: only"), None);
     }
 
     #[test]

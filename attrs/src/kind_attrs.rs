@@ -334,7 +334,8 @@ fn resource_arg(arg: &Arg, b: &mut Builder) -> syn::Result<()> {
             }
         }
         "status" => b.status_type = Some(arg.non_empty_string()?),
-        "doc" => b.doc = Some(arg.string()?.value()),
+        // The root type's doc comment, read as one (TODO lines, `---`, trailing blanks).
+        "doc" => b.doc = crate::doc::from_text(&arg.string()?.value()),
         "spec_required" => b.spec_required = arg.flag()?,
         "flatten_spec" => b.flatten_spec = arg.flag()?.then(|| arg.span()),
         "skip" => b.skip_crd = arg.flag()?,

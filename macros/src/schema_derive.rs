@@ -226,7 +226,9 @@ fn field_call(
 
 /// A field named by `at_most_one_of`, `exactly_one_of` or `at_least_one_of` must exist and may
 /// not be required (controller-gen: "part of OneOf constraint and must have omitempty tag").
-/// Optionality is checked by constant assertions, so type aliases of `Option` count.
+/// Optionality is checked by constant assertions, so type aliases of `Option` count; a struct
+/// marked `#[validate(optional)]` makes every field optional that does not say otherwise (Go: a
+/// package marked optional, where a field without `omitempty` is optional too).
 fn one_of_checks(
     type_attrs: &SchemaAttrs,
     fields: &syn::FieldsNamed,
@@ -234,6 +236,7 @@ fn one_of_checks(
     type_name: &str,
 ) -> syn::Result<Vec<TokenStream>> {
     let mut checks = Vec::new();
+    let fields_optional = matches!(type_attrs.presence, Some((Presence::Optional, _)));
     for MarkerAt { marker, span } in &type_attrs.markers {
         let (key, names) = match marker {
             Marker::AtMostOneOf(n) => ("at_most_one_of", n),
@@ -267,6 +270,7 @@ fn one_of_checks(
                     ));
                 }
                 Some((Presence::Optional, _)) => continue,
+                None if fields_optional => continue,
                 None if serde.default || container.default || attrs.default_json().is_some() => {
                     continue;
                 }

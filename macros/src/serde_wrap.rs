@@ -70,13 +70,21 @@ pub fn expand(input: &DeriveInput, direction: Direction) -> syn::Result<TokenStr
         let serde = serde_attrs::field(&field.attrs)?;
         field.attrs.retain(keep);
         let ty = field.ty.clone();
-        if !serde.custom_codec {
+        let schema_default = schema.default_json().filter(|_| !serde.default);
+        let base64 = !serde.custom_codec
+            && (types::is_bytes(&ty) || types::option_inner(&ty).is_some_and(types::is_bytes));
+        if base64 {
             // Go's JSON writes []byte as base64, and the schema says so: make serde agree.
             if types::is_bytes(&ty) {
                 field
                     .attrs
                     .push(parse_quote!(#[serde(with = "::webop::__private::bytes")]));
-            } else if types::option_inner(&ty).is_some_and(types::is_bytes) {
+            } else if schema_default.is_some() && direction == Direction::Deserialize {
+                // The schema's default stands for an absent field (below).
+                field
+                    .attrs
+                    .push(parse_quote!(#[serde(with = "::webop::__private::option_bytes")]));
+            } else {
                 // `with` turns off serde's "absent Option is None"; `default` restores it.
                 field.attrs.push(
                     parse_quote!(#[serde(with = "::webop::__private::option_bytes", default)]),
@@ -85,9 +93,7 @@ pub fn expand(input: &DeriveInput, direction: Direction) -> syn::Result<TokenStr
         }
         match direction {
             Direction::Deserialize => {
-                if let Some(json) = schema.default_json()
-                    && !serde.default
-                {
+                if let Some(json) = schema_default {
                     let function = format_ident!("__webop_default_{index}");
                     let at = format!(
                         "{remote_name}.{}",
@@ -98,9 +104,15 @@ pub fn expand(input: &DeriveInput, direction: Direction) -> syn::Result<TokenStr
                             .unwrap_or(index.to_string())
                     );
                     let path = function.to_string();
+                    // A base64 field's default is base64 text, as the API server stores it.
+                    let read = if base64 {
+                        quote!(::webop::__private::default_bytes)
+                    } else {
+                        quote!(::webop::__private::default_value)
+                    };
                     default_fns.push(quote! {
                         fn #function() -> #ty {
-                            ::webop::__private::default_value(#json, #at)
+                            #read(#json, #at)
                         }
                     });
                     field.attrs.push(parse_quote!(#[serde(default = #path)]));

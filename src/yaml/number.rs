@@ -1,8 +1,9 @@
 //! Numbers as they come out of controller-gen's JSON → yaml.v2 round trip.
 //!
 //! Go's `encoding/json` writes a float64 in `%f` style below 1e21 (so an integral 10.0 becomes
-//! `10`) and in `%e` style otherwise; yaml.v2 then reads digits-only text as `int` (or `uint64`
-//! above `i64::MAX`) and everything else as `float64`, which it writes back with
+//! `10`, and 2^63 becomes `9223372036854776000`: the shortest digits that read back as the same
+//! float, padded with zeros) and in `%e` style otherwise; yaml.v2 then reads digits-only text as
+//! `int` (or `uint64` above `i64::MAX`) and everything else as `float64`, which it writes back with
 //! `strconv.FormatFloat(f, 'g', -1, 64)`: shortest digits, exponent form when the decimal
 //! exponent is below -4 or at least 6 (with at least two exponent digits: `1e-07`, `1e+21`).
 
@@ -25,15 +26,16 @@ pub(super) fn format_number(n: &Number) -> String {
 
 /// A float64 through Go's json (`%f` below 1e21) and yaml.v2's int/uint/float resolution.
 fn format_float(f: f64) -> String {
-    const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
-    const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
     if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e21 {
-        // json wrote the integer digits; yaml.v2 parses them as int64, else uint64, else float64.
-        if (-TWO_POW_63..TWO_POW_63).contains(&f) {
-            return (f as i64).to_string();
+        // json wrote `strconv.FormatFloat(f, 'f', -1, 64)`, which Rust's `Display` writes alike
+        // (shortest round-trip digits, then zeros); yaml.v2 parses that text as int64, else
+        // uint64, else float64.
+        let json = f.to_string();
+        if let Ok(i) = json.parse::<i64>() {
+            return i.to_string();
         }
-        if (0.0..TWO_POW_64).contains(&f) {
-            return (f as u64).to_string();
+        if let Ok(u) = json.parse::<u64>() {
+            return u.to_string();
         }
     }
     format_go_g(f)
@@ -107,8 +109,14 @@ mod tests {
         assert_eq!(fmt(json!(-0.0)), "0");
         assert_eq!(fmt(json!(65535.0)), "65535");
         assert_eq!(fmt(json!(1e15)), "1000000000000000");
-        assert_eq!(fmt(json!(-(2f64.powi(63)))), "-9223372036854775808");
-        assert_eq!(fmt(json!(2f64.powi(63))), "9223372036854775808");
+        assert_eq!(fmt(json!(9007199254740993.0)), "9007199254740992");
+        // json writes 2^63 with its shortest digits, `9223372036854776000`: above i64::MAX, so
+        // yaml.v2 reads a uint64; its negative is below i64::MIN, so a float64 (what
+        // controller-gen writes for a minimum of i64::MIN and i64::MAX).
+        assert_eq!(fmt(json!(2f64.powi(63))), "9223372036854776000");
+        assert_eq!(fmt(json!(-(2f64.powi(63)))), "-9.223372036854776e+18");
+        // Within i64 too: the shortest digits, not the float's exact value.
+        assert_eq!(fmt(json!(-(2f64.powi(62)))), "-4611686018427388000");
         // Past u64 json still writes digits, but yaml.v2 can only read them as a float.
         assert_eq!(fmt(json!(1e20)), "1e+20");
         assert_eq!(fmt(json!(18446744073709551616.0)), "1.8446744073709552e+19");
