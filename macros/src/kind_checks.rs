@@ -5,7 +5,9 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::{Data, DeriveInput, Fields};
 use webop_attrs::kind_attrs::KindAttrs;
-use webop_attrs::schema_attrs::Target;
+use webop_attrs::schema::Place;
+
+use crate::schema_derive::schema_attrs;
 
 /// Whether the kind has a `spec`: a unit struct (`pub struct CronJobSpec;`) is a kind without
 /// one (Go: a root type with no `Spec` field).
@@ -38,7 +40,7 @@ pub fn check_unit_spec(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<()
             "the scale subresource needs a spec_path into the spec",
         ));
     }
-    let schema = webop_attrs::schema_attrs::parse(&input.attrs, Target::Type)?;
+    let schema = schema_attrs(&input.attrs, Place::Type)?;
     if let Some(marker) = schema.markers.first() {
         return Err(syn::Error::new(
             marker.span,

@@ -3,10 +3,8 @@
 
 mod custom_resource;
 mod kind_checks;
-mod markers;
 mod schema_derive;
 mod serde_wrap;
-mod types;
 
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};

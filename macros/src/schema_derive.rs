@@ -4,13 +4,26 @@
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{Data, DeriveInput, Fields, Generics, Type};
+use syn::{Attribute, Data, DeriveInput, Fields, Generics, Type};
 use webop_attrs::doc;
-use webop_attrs::schema_attrs::{self, Marker, MarkerAt, Presence, SchemaAttrs, Target};
+use webop_attrs::errors::Errors;
+use webop_attrs::schema::{self, MarkerAt, MarkerKind, Place, Presence, SchemaAttrs, Value, slice};
 use webop_attrs::serde_attrs::{self, Container};
+use webop_attrs::types;
 
-use crate::markers::slice;
-use crate::types::{self, Kind};
+/// The schema attributes of a field or type, every error combined.
+pub(crate) fn schema_attrs(attrs: &[Attribute], place: Place) -> syn::Result<SchemaAttrs> {
+    let errors = Errors::new();
+    let parsed = schema::parse(attrs, place, &errors);
+    errors.finish_with(parsed)
+}
+
+/// Refuses, at the attribute, markers that cannot apply to a std type.
+fn check_markers(ty: &Type, attrs: &SchemaAttrs) -> syn::Result<()> {
+    let errors = Errors::new();
+    schema::check_fit(ty, attrs, &errors);
+    errors.finish()
+}
 
 /// `impl Schema for <type>`.
 pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
@@ -94,7 +107,7 @@ fn opt_str(value: Option<String>) -> TokenStream {
 /// The expression that registers the definition of `input` and returns its reference.
 fn body(input: &DeriveInput) -> syn::Result<TokenStream> {
     let container = serde_attrs::container(&input.attrs)?;
-    let type_attrs = schema_attrs::parse(&input.attrs, Target::Type)?;
+    let type_attrs = schema_attrs(&input.attrs, Place::Type)?;
     let description = opt_str(doc::description(&input.attrs));
     let type_markers = slice(&type_attrs.markers);
     let type_name = input.ident.to_string();
@@ -181,7 +194,7 @@ fn field_call(
     default_presence: Option<Presence>,
 ) -> syn::Result<Option<TokenStream>> {
     let serde = serde_attrs::field(&field.attrs)?;
-    let attrs = schema_attrs::parse(&field.attrs, Target::Field)?;
+    let attrs = schema_attrs(&field.attrs, Place::Field)?;
     if serde.skip {
         return Ok(None);
     }
@@ -234,13 +247,15 @@ fn one_of_checks(
     type_name: &str,
 ) -> syn::Result<Vec<TokenStream>> {
     let mut checks = Vec::new();
-    for MarkerAt { marker, span } in &type_attrs.markers {
-        let (key, names) = match marker {
-            Marker::AtMostOneOf(n) => ("at_most_one_of", n),
-            Marker::ExactlyOneOf(n) => ("exactly_one_of", n),
-            Marker::AtLeastOneOf(n) => ("at_least_one_of", n),
-            _ => continue,
+    for MarkerAt { kind, value, span } in &type_attrs.markers {
+        let (
+            MarkerKind::AtMostOneOf | MarkerKind::ExactlyOneOf | MarkerKind::AtLeastOneOf,
+            Value::Texts(names),
+        ) = (kind, value)
+        else {
+            continue;
         };
+        let key = kind.spec().key;
         for name in names {
             let mut found = None;
             for field in &fields.named {
@@ -258,7 +273,7 @@ fn one_of_checks(
                     format!("{key} names `{name}`, which is not a field of {type_name}"),
                 ));
             };
-            let attrs = schema_attrs::parse(&field.attrs, Target::Field)?;
+            let attrs = schema_attrs(&field.attrs, Place::Field)?;
             match attrs.presence {
                 Some((Presence::Required, presence_span)) => {
                     return Err(syn::Error::new(
@@ -282,120 +297,4 @@ fn one_of_checks(
         }
     }
     Ok(checks)
-}
-
-/// Refuses, at the attribute, markers that cannot apply to a std type (controller-gen reports
-/// these when it generates; webop reports them when it compiles).
-fn check_markers(ty: &Type, attrs: &SchemaAttrs) -> syn::Result<()> {
-    if attrs.has(|m| matches!(m, Marker::Type(_))) {
-        return Ok(());
-    }
-    let Some(kind) = types::kind(ty) else {
-        return Ok(());
-    };
-    let int_or_string = attrs.has(|m| *m == Marker::IntOrString);
-    for MarkerAt { marker, span } in &attrs.markers {
-        let (name, ok) = match marker {
-            Marker::Minimum(v) | Marker::Maximum(v) | Marker::MultipleOf(v) => {
-                if kind == Kind::Integer && v.fract() != 0.0 {
-                    return Err(syn::Error::new(
-                        *span,
-                        format!(
-                            "`{}` {v} is not a whole number, but this field is an integer",
-                            marker_name(marker)
-                        ),
-                    ));
-                }
-                (
-                    marker_name(marker),
-                    matches!(kind, Kind::Integer | Kind::Number),
-                )
-            }
-            Marker::ExclusiveMinimum(_) | Marker::ExclusiveMaximum(_) => (
-                marker_name(marker),
-                matches!(kind, Kind::Integer | Kind::Number),
-            ),
-            Marker::MinLength(_) | Marker::MaxLength(_) | Marker::Pattern(_) => {
-                (marker_name(marker), kind == Kind::String || int_or_string)
-            }
-            Marker::MinItems(_)
-            | Marker::MaxItems(_)
-            | Marker::UniqueItems(_)
-            | Marker::ListType(_)
-            | Marker::ListMapKeys(_)
-            | Marker::Items(_) => (marker_name(marker), kind == Kind::Array),
-            Marker::MinProperties(_) | Marker::MaxProperties(_) | Marker::MapType(_) => {
-                (marker_name(marker), kind == Kind::Map)
-            }
-            Marker::Enum(values) => {
-                check_values("enum value", values, kind, *span)?;
-                continue;
-            }
-            Marker::Default(value) => {
-                check_values("default", std::slice::from_ref(value), kind, *span)?;
-                continue;
-            }
-            _ => continue,
-        };
-        if !ok {
-            return Err(syn::Error::new(
-                *span,
-                format!(
-                    "`{name}` does not apply to this field: its type is {}",
-                    kind.describe()
-                ),
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// `enum` and `default` values must be values of the field's type.
-fn check_values(what: &str, values: &[String], kind: Kind, span: Span) -> syn::Result<()> {
-    for text in values {
-        let value: serde_json::Value =
-            serde_json::from_str(text).expect("attribute values are JSON texts");
-        let fits = match kind {
-            Kind::Integer => value.is_i64() || value.is_u64(),
-            Kind::Number => value.is_number(),
-            Kind::String => value.is_string(),
-            Kind::Boolean => value.is_boolean(),
-            Kind::Array => value.is_array() || value == serde_json::json!({}),
-            Kind::Map => value.is_object(),
-        };
-        if !fits {
-            return Err(syn::Error::new(
-                span,
-                format!(
-                    "{what} {text} is not {}, and this field is {}",
-                    kind.describe(),
-                    kind.describe()
-                ),
-            ));
-        }
-    }
-    Ok(())
-}
-
-fn marker_name(marker: &Marker) -> &'static str {
-    match marker {
-        Marker::Minimum(_) => "minimum",
-        Marker::Maximum(_) => "maximum",
-        Marker::MultipleOf(_) => "multiple_of",
-        Marker::ExclusiveMinimum(_) => "exclusive_minimum",
-        Marker::ExclusiveMaximum(_) => "exclusive_maximum",
-        Marker::MinLength(_) => "min_length",
-        Marker::MaxLength(_) => "max_length",
-        Marker::Pattern(_) => "pattern",
-        Marker::MinItems(_) => "min_items",
-        Marker::MaxItems(_) => "max_items",
-        Marker::UniqueItems(_) => "unique_items",
-        Marker::ListType(_) => "list_type",
-        Marker::ListMapKeys(_) => "list_map_key",
-        Marker::Items(_) => "items",
-        Marker::MinProperties(_) => "min_properties",
-        Marker::MaxProperties(_) => "max_properties",
-        Marker::MapType(_) => "map_type",
-        _ => "attribute",
-    }
 }

@@ -7,10 +7,11 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::{Attribute, Data, DeriveInput, parse_quote};
-use webop_attrs::schema_attrs::{self, Marker, Target};
+use webop_attrs::schema::{MarkerKind, Place};
 use webop_attrs::serde_attrs;
+use webop_attrs::types;
 
-use crate::types;
+use crate::schema_derive::schema_attrs;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Direction {
@@ -66,7 +67,7 @@ pub fn expand(input: &DeriveInput, direction: Direction) -> syn::Result<TokenStr
         }
     };
     for (index, field) in fields.iter_mut().enumerate() {
-        let schema = schema_attrs::parse(&field.attrs, Target::Field)?;
+        let schema = schema_attrs(&field.attrs, Place::Field)?;
         let serde = serde_attrs::field(&field.attrs)?;
         field.attrs.retain(keep);
         let ty = field.ty.clone();
@@ -107,7 +108,7 @@ pub fn expand(input: &DeriveInput, direction: Direction) -> syn::Result<TokenStr
                 }
             }
             Direction::Serialize => {
-                let nullable = schema.has(|m| *m == Marker::Nullable);
+                let nullable = schema.has(MarkerKind::Nullable);
                 if types::option_inner(&ty).is_some()
                     && !serde.skip_serializing_if
                     && !serde.flatten

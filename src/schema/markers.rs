@@ -1,69 +1,15 @@
-//! `Marker`: the data form of every schema attribute (`#[validate]`, `#[schema]`,
-//! `#[x_validation]`), applied to a schema with controller-gen's semantics
-//! (`pkg/crd/markers/*.go` `ApplyToSchema`) and in controller-gen's order (`ApplyPriority`).
+//! The effect of every schema marker on a schema: controller-gen's semantics
+//! (`pkg/crd/markers/*.go` `ApplyToSchema`) in controller-gen's order (`ApplyPriority`, from the
+//! marker catalogue). The markers themselves (`Marker`, the data form of `#[validate]`,
+//! `#[schema]` and `#[x_validation]`) are declared in the `webop-markers` catalogue.
 
 use std::fmt;
 
+pub use webop_markers::{
+    CATALOGUE, ExternalDocs, Marker, MarkerKind, MarkerSpec, REASONS, XValidation,
+};
+
 use super::{JSON, JSONSchemaProps, JSONSchemaPropsOrArray, ValidationRule};
-
-/// One schema attribute. Every payload is `'static` so macro-generated code can keep its markers
-/// in constants; JSON values (`default`, `example`, `enum`) are JSON texts checked at compile time.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Marker {
-    Minimum(f64),
-    Maximum(f64),
-    ExclusiveMinimum(bool),
-    ExclusiveMaximum(bool),
-    MultipleOf(f64),
-    MinLength(i64),
-    MaxLength(i64),
-    Pattern(&'static str),
-    Format(&'static str),
-    Type(&'static str),
-    MinItems(i64),
-    MaxItems(i64),
-    UniqueItems(bool),
-    MinProperties(i64),
-    MaxProperties(i64),
-    /// JSON texts of the allowed values, in order.
-    Enum(&'static [&'static str]),
-    EmbeddedResource,
-    IntOrString,
-    PreserveUnknownFields,
-    /// Field names of which at most one may be set (a CEL rule on the struct).
-    AtMostOneOf(&'static [&'static str]),
-    ExactlyOneOf(&'static [&'static str]),
-    AtLeastOneOf(&'static [&'static str]),
-    XValidation(XValidation),
-    /// Markers applied to the items of an array.
-    Items(&'static [Marker]),
-    /// JSON text of the default value.
-    Default(&'static str),
-    /// JSON text of an example value.
-    Example(&'static str),
-    Title(&'static str),
-    Nullable,
-    ListType(&'static str),
-    ListMapKeys(&'static [&'static str]),
-    MapType(&'static str),
-    StructType(&'static str),
-    ExternalDocs {
-        url: Option<&'static str>,
-        description: Option<&'static str>,
-    },
-    Immutable,
-}
-
-/// `#[x_validation(rule = ..., message = ..., ...)]`: a CEL validation rule.
-#[derive(Clone, Copy, Debug, PartialEq, Default)]
-pub struct XValidation {
-    pub rule: &'static str,
-    pub message: Option<&'static str>,
-    pub message_expression: Option<&'static str>,
-    pub reason: Option<&'static str>,
-    pub field_path: Option<&'static str>,
-    pub optional_old_self: Option<bool>,
-}
 
 /// A marker that does not fit the schema it was applied to (controller-gen reports the same).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,18 +23,6 @@ impl fmt::Display for MarkerError {
 
 impl std::error::Error for MarkerError {}
 
-/// controller-gen's `ApplyPriority`: lower applies first; equal priorities keep their order.
-fn priority(marker: &Marker) -> i32 {
-    const DEFAULT: i32 = 10;
-    match marker {
-        Marker::Type(_) | Marker::IntOrString | Marker::ListType(_) => DEFAULT - 1,
-        Marker::AtMostOneOf(_) => DEFAULT + 1,
-        Marker::ExactlyOneOf(_) => DEFAULT + 2,
-        Marker::AtLeastOneOf(_) => DEFAULT + 3,
-        _ => DEFAULT,
-    }
-}
-
 /// Applies `markers` to `schema` as controller-gen's `applyMarkers` does: sorted by priority
 /// (stable), `items(...)` markers last and to the array's items.
 pub fn apply(schema: &mut JSONSchemaProps, markers: &[Marker]) -> Result<(), MarkerError> {
@@ -96,7 +30,7 @@ pub fn apply(schema: &mut JSONSchemaProps, markers: &[Marker]) -> Result<(), Mar
         .iter()
         .filter(|m| !matches!(m, Marker::Items(_)))
         .collect();
-    direct.sort_by_key(|m| priority(m));
+    direct.sort_by_key(|m| m.spec().priority);
     for marker in direct {
         apply_one(schema, marker)?;
     }
@@ -316,9 +250,9 @@ fn apply_one(schema: &mut JSONSchemaProps, marker: &Marker) -> Result<(), Marker
             }
             schema.x_kubernetes_map_type = Some(v.to_owned());
         }
-        Marker::ExternalDocs { url, description } => {
+        Marker::ExternalDocs(ExternalDocs { url, description }) => {
             schema.external_docs = Some(super::ExternalDocumentation {
-                url: url.map(str::to_owned),
+                url: Some(url.to_owned()),
                 description: description.map(str::to_owned),
             });
         }
@@ -364,14 +298,6 @@ fn x_validation(schema: &mut JSONSchemaProps, rule: &XValidation) -> Result<(), 
         });
     Ok(())
 }
-
-/// The reasons a CEL rule may give (apiextensions `FieldValueErrorReason`).
-pub const REASONS: [&str; 4] = [
-    "FieldValueRequired",
-    "FieldValueInvalid",
-    "FieldValueForbidden",
-    "FieldValueDuplicate",
-];
 
 /// `AtMostOneOf` and friends: controller-gen's CEL rule counting the fields that are set.
 fn one_of(schema: &mut JSONSchemaProps, fields: &[&str], comparison: &str, message: &str) {
