@@ -361,7 +361,7 @@ fn json_path(arg: &Arg) -> syn::Result<String> {
 fn scale_arg(arg: &Arg) -> syn::Result<Scale> {
     let (mut spec, mut status, mut selector) = (None, None, None);
     let mut seen = Seen::default();
-    for inner in arg.nested()? {
+    for inner in &arg.nested()? {
         seen.once(inner)?;
         match inner.name().as_str() {
             "spec_path" => spec = Some(json_path(inner)?),

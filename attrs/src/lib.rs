@@ -13,4 +13,5 @@ pub mod rbac;
 pub mod regex_check;
 pub mod schema;
 pub mod serde_attrs;
+pub mod suggest;
 pub mod types;

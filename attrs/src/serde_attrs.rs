@@ -46,7 +46,9 @@ fn rename(arg: &Arg) -> Option<String> {
         ArgValue::Value(Expr::Lit(ExprLit {
             lit: Lit::Str(s), ..
         })) => Some(s.value()),
-        ArgValue::Nested(inner) => inner
+        ArgValue::Nested(_) => arg
+            .nested()
+            .ok()?
             .iter()
             .find(|a| a.name() == "serialize")
             .and_then(|a| a.string().ok())

@@ -220,7 +220,7 @@ fn items(arg: &Arg) -> syn::Result<Vec<MarkerAt>> {
     let errors = Errors::new();
     let mut seen = Seen::default();
     let mut markers = Vec::new();
-    for inner in arg.nested()? {
+    for inner in &arg.nested()? {
         if NOT_MARKERS.contains(&inner.name().as_str()) {
             let mut ignored = SchemaAttrs::default();
             errors.ok(not_marker(inner, Place::Items, &mut seen, &mut ignored));

@@ -17,7 +17,7 @@ pub(super) fn parse(spec: &MarkerSpec, family: Family, arg: &Arg) -> syn::Result
             let attribute = format!("{}({name})", family.attribute());
             record(
                 spec,
-                arg.nested()?,
+                &arg.nested()?,
                 &attribute,
                 &format!("`{name}`"),
                 arg.key.span(),
