@@ -278,6 +278,11 @@ impl Seen {
         self.0.push(name);
         Ok(())
     }
+
+    /// Whether `key` was given.
+    pub fn contains(&self, key: &str) -> bool {
+        self.0.iter().any(|seen| seen == key)
+    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ pub mod checks;
 pub mod doc;
 pub mod errors;
 pub mod json;
-pub mod kind_attrs;
+pub mod kind;
 pub mod names;
 pub mod rbac;
 pub mod regex_check;

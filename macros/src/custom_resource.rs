@@ -4,7 +4,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
-use webop_attrs::kind_attrs::{self, KindAttrs};
+use webop_attrs::errors::Errors;
+use webop_attrs::kind::{self, KindAttrs, VersionRole};
 
 use crate::kind_checks::{check_unit_spec, flattened_spec_checks, has_spec, scale_checks};
 use crate::schema_derive;
@@ -16,7 +17,10 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             "a custom resource's spec cannot be generic",
         ));
     }
-    let attrs = kind_attrs::parse(&input.attrs, &input.ident)?;
+    let errors = Errors::new();
+    let attrs = kind::parse(&input.attrs, &input.ident, &errors);
+    errors.finish()?;
+    let attrs = attrs.expect("no errors, so a kind");
     let spec_schema = if has_spec(input) {
         schema_derive::expand(input)?
     } else {
@@ -47,7 +51,7 @@ fn kube_core() -> TokenStream {
 }
 
 fn root_ident(attrs: &KindAttrs) -> syn::Ident {
-    syn::Ident::new(&attrs.kind, attrs.kind_span)
+    syn::Ident::new(&attrs.resource.kind, attrs.resource.kind_span)
 }
 
 fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
@@ -56,14 +60,15 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
     let spec = &input.ident;
     let root = root_ident(attrs);
     let meta = quote!(#k8s::apimachinery::pkg::apis::meta::v1::ObjectMeta);
-    let doc = attrs.doc.clone().unwrap_or_else(|| {
+    let doc = attrs.resource.doc.clone().unwrap_or_else(|| {
         format!(
             "The {} custom resource, with {spec} as its spec.",
-            attrs.kind
+            attrs.resource.kind
         )
     });
-    let (status_field, status_init, status_ser, status_type, status_count) = match &attrs.status {
-        Some((status, _)) => (
+    let (status_field, status_init, status_ser, status_type, status_count) = match &attrs.status.ty
+    {
+        Some(status) => (
             quote!(#vis status: ::core::option::Option<#status>,),
             quote!(status: ::core::option::Option::None,),
             quote! {
@@ -84,6 +89,7 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
     };
     let status_move = attrs
         .status
+        .ty
         .as_ref()
         .map(|_| quote!(status: fields.status,));
     // A kind without a spec keeps the unit value in the root (for `HasSpec`) but never writes it.
@@ -102,14 +108,15 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
             quote!(#spec),
         )
     };
-    let kind = &attrs.kind;
+    let kind = &attrs.resource.kind;
     let api_version = quote!(&<Self as ::webop::__private::kube_core::Resource>::api_version(&()));
-    let serde_impls = if attrs.flatten_spec {
+    let serde_impls = if attrs.resource.flatten_spec {
         let status_ser_type = attrs
             .status
+            .ty
             .as_ref()
-            .map_or_else(|| quote!(()), |(status, _)| quote!(#status));
-        let status_ref = attrs.status.as_ref().map_or_else(
+            .map_or_else(|| quote!(()), |status| quote!(#status));
+        let status_ref = attrs.status.ty.as_ref().map_or_else(
             || quote!(::core::option::Option::None),
             |_| quote!(self.status.as_ref()),
         );
@@ -193,20 +200,20 @@ fn resource_impls(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
     let spec = &input.ident;
     let (k8s, kube_core) = (k8s(), kube_core());
     let root = root_ident(attrs);
-    let KindAttrs {
+    let kind::Resource {
         group,
         version,
         kind,
         plural,
         short_names,
         ..
-    } = attrs;
+    } = &attrs.resource;
     let api_version = if group.is_empty() {
         version.clone()
     } else {
         format!("{group}/{version}")
     };
-    let scope = if attrs.namespaced {
+    let scope = if attrs.resource.namespaced {
         quote!(#kube_core::NamespaceResourceScope)
     } else {
         quote!(#kube_core::ClusterResourceScope)
@@ -214,7 +221,7 @@ fn resource_impls(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
     let meta = quote!(#k8s::apimachinery::pkg::apis::meta::v1::ObjectMeta);
     let crd_name = format!("{plural}.{group}");
     let crd_type = quote!(#k8s::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition);
-    let status_impl = attrs.status.as_ref().map(|(status, _)| {
+    let status_impl = attrs.status.ty.as_ref().map(|status| {
         quote! {
             #[automatically_derived]
             impl #kube_core::object::HasStatus for #root {
@@ -277,7 +284,7 @@ fn crd_version(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
     let vis = &input.vis;
     let spec = &input.ident;
     let root = root_ident(attrs);
-    let KindAttrs {
+    let kind::Resource {
         group,
         version,
         kind,
@@ -285,24 +292,27 @@ fn crd_version(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
         singular,
         short_names,
         categories,
+        namespaced,
+        doc,
+        spec_required,
+        flatten_spec,
+        skip_crd,
         ..
-    } = attrs;
-    let namespaced = attrs.namespaced;
-    let doc = opt_str(&attrs.doc);
-    let spec_required = attrs.spec_required;
-    let status_schema = match &attrs.status {
-        Some((status, _)) => {
+    } = &attrs.resource;
+    let doc = opt_str(doc);
+    let status_schema = match &attrs.status.ty {
+        Some(status) => {
             quote!(::core::option::Option::Some(<#status as ::webop::schema::Schema>::schema()))
         }
         None => quote!(::core::option::Option::None),
     };
-    let status_subresource = attrs.status_subresource;
+    let status_subresource = attrs.status.subresource;
     let spec_schema = if has_spec(input) {
         quote!(::core::option::Option::Some(<#spec as ::webop::schema::Schema>::use_site(&mut defs)))
     } else {
         quote!(::core::option::Option::None)
     };
-    let root_schema = if attrs.flatten_spec {
+    let root_schema = if *flatten_spec {
         quote!(::webop::crd::flattened_root_schema(&defs, #doc, spec.expect("a flattened spec has fields"), status))
     } else {
         quote!(::webop::crd::root_schema(&defs, #doc, spec, status, #spec_required))
@@ -327,16 +337,22 @@ fn crd_version(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
-    let (storage, served, skip, crd) = (attrs.storage, attrs.served, attrs.skip, !attrs.skip_crd);
-    let deprecated = match &attrs.deprecated {
-        Some(warning) => {
-            let warning = opt_str(warning);
+    let version_state = &attrs.version;
+    let storage = version_state.role == VersionRole::Storage;
+    let skip = version_state.role == VersionRole::Skipped;
+    let (served, crd) = (version_state.served, !skip_crd);
+    let deprecated = match &version_state.deprecation {
+        Some(deprecation) => {
+            let warning = opt_str(&deprecation.warning);
             quote!(::core::option::Option::Some(#warning))
         }
         None => quote!(::core::option::Option::None),
     };
-    let (selectable, annotations, labels) =
-        (&attrs.selectable_fields, &attrs.annotations, &attrs.labels);
+    let (selectable, annotations, labels) = (
+        &attrs.selectable_fields,
+        &attrs.metadata.annotations,
+        &attrs.metadata.labels,
+    );
     let crd_type = quote!(#k8s::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition);
     quote! {
         impl #root {

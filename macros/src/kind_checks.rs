@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::{Data, DeriveInput, Fields};
-use webop_attrs::kind_attrs::KindAttrs;
+use webop_attrs::kind::KindAttrs;
 use webop_attrs::schema::Place;
 
 use crate::schema_derive::schema_attrs;
@@ -25,12 +25,12 @@ pub fn check_unit_spec(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<()
             ),
         )
     };
-    if attrs.flatten_spec {
+    if attrs.resource.flatten_spec {
         return Err(no_spec(
             "#[resource(flatten_spec)] puts the spec's fields at the root",
         ));
     }
-    if attrs.spec_required {
+    if attrs.resource.spec_required {
         return Err(no_spec(
             "#[resource(spec_required)] lists `spec` as required",
         ));
@@ -56,7 +56,7 @@ pub fn check_unit_spec(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<()
 /// With `#[resource(flatten_spec)]`, the spec's fields share the root with `apiVersion`, `kind`,
 /// `metadata` and `status`: a field by one of those names is a compile error at the spec.
 pub fn flattened_spec_checks(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
-    if !attrs.flatten_spec {
+    if !attrs.resource.flatten_spec {
         return quote!();
     }
     let spec = &input.ident;
@@ -107,11 +107,11 @@ pub fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<Token
     ];
     for (key, path, required_side) in paths {
         let Some(path) = path else { continue };
-        let Some((side, field)) = scale_path_field(path, attrs.flatten_spec)
+        let Some((side, field)) = scale_path_field(path, attrs.resource.flatten_spec)
             .filter(|(side, field)| required_side.is_none_or(|r| r == *side) && !field.is_empty())
         else {
             // With flatten_spec, a spec field is `.field`, at the root, rather than `.spec.field`.
-            let spec_form = if attrs.flatten_spec {
+            let spec_form = if attrs.resource.flatten_spec {
                 ".<field>"
             } else {
                 ".spec.<field>"
@@ -129,8 +129,8 @@ pub fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<Token
         let ty = if side == Side::Spec {
             quote!(#spec)
         } else {
-            match &attrs.status {
-                Some((status, _)) => quote!(#status),
+            match &attrs.status.ty {
+                Some(status) => quote!(#status),
                 None => {
                     return Err(syn::Error::new(
                         scale.span,
@@ -141,7 +141,7 @@ pub fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<Token
                 }
             }
         };
-        let hint = if attrs.flatten_spec && field == "spec" {
+        let hint = if attrs.resource.flatten_spec && field == "spec" {
             " (with #[resource(flatten_spec)] the spec's fields are at the root: `.<field>`)"
         } else {
             ""
