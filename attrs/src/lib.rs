@@ -6,6 +6,7 @@ pub mod args;
 pub mod checks;
 pub mod doc;
 pub mod errors;
+pub mod input;
 pub mod json;
 pub mod kind;
 pub mod names;

@@ -5,32 +5,40 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
 use webop_attrs::errors::Errors;
+use webop_attrs::input::Input;
 use webop_attrs::kind::{self, KindAttrs, VersionRole};
 
 use crate::kind_checks::{check_unit_spec, flattened_spec_checks, has_spec, scale_checks};
 use crate::schema_derive;
 
-pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
-    if !input.generics.params.is_empty() {
+pub fn expand(ast: &DeriveInput) -> syn::Result<TokenStream> {
+    if !ast.generics.params.is_empty() {
         return Err(syn::Error::new_spanned(
-            &input.generics,
+            &ast.generics,
             "a custom resource's spec cannot be generic",
         ));
     }
     let errors = Errors::new();
-    let attrs = kind::parse(&input.attrs, &input.ident, &errors);
-    errors.finish()?;
-    let attrs = attrs.expect("no errors, so a kind");
-    let spec_schema = if has_spec(input) {
-        schema_derive::expand(input)?
+    // The kind's attributes first: they are written above the fields.
+    let attrs = kind::parse(&ast.attrs, &ast.ident, &errors);
+    let input = Input::from_ast(ast, &errors);
+    let spec_schema = if has_spec(&input) {
+        schema_derive::expand(&input, &errors)
     } else {
-        check_unit_spec(input, &attrs)?;
+        if let Some(attrs) = &attrs {
+            check_unit_spec(&input, attrs, &errors);
+        }
         quote!()
     };
+    let scale_checks = attrs
+        .as_ref()
+        .map(|attrs| scale_checks(&input, attrs, &errors));
+    errors.finish()?;
+    let attrs = attrs.expect("no errors, so a kind");
+    let input = &input;
     let root = root_type(input, &attrs);
     let resource = resource_impls(input, &attrs);
     let crd = crd_version(input, &attrs);
-    let scale_checks = scale_checks(input, &attrs)?;
     let flattened_spec_checks = flattened_spec_checks(input, &attrs);
     Ok(quote! {
         #spec_schema
@@ -54,10 +62,10 @@ fn root_ident(attrs: &KindAttrs) -> syn::Ident {
     syn::Ident::new(&attrs.resource.kind, attrs.resource.kind_span)
 }
 
-fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
+fn root_type(input: &Input, attrs: &KindAttrs) -> TokenStream {
     let (k8s, serde) = (k8s(), quote!(::webop::__private::serde));
-    let vis = &input.vis;
-    let spec = &input.ident;
+    let vis = input.vis;
+    let spec = input.ident;
     let root = root_ident(attrs);
     let meta = quote!(#k8s::apimachinery::pkg::apis::meta::v1::ObjectMeta);
     let doc = attrs.resource.doc.clone().unwrap_or_else(|| {
@@ -196,8 +204,8 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
     }
 }
 
-fn resource_impls(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
-    let spec = &input.ident;
+fn resource_impls(input: &Input, attrs: &KindAttrs) -> TokenStream {
+    let spec = input.ident;
     let (k8s, kube_core) = (k8s(), kube_core());
     let root = root_ident(attrs);
     let kind::Resource {
@@ -279,10 +287,10 @@ fn opt_str(value: &Option<String>) -> TokenStream {
     }
 }
 
-fn crd_version(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
+fn crd_version(input: &Input, attrs: &KindAttrs) -> TokenStream {
     let k8s = k8s();
-    let vis = &input.vis;
-    let spec = &input.ident;
+    let vis = input.vis;
+    let spec = input.ident;
     let root = root_ident(attrs);
     let kind::Resource {
         group,

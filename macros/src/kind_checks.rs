@@ -3,19 +3,18 @@
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
-use syn::{Data, DeriveInput, Fields};
+use webop_attrs::errors::Errors;
+use webop_attrs::input::{Data, Input, Style};
 use webop_attrs::kind::KindAttrs;
-use webop_attrs::schema::Place;
-
-use crate::schema_derive::schema_attrs;
 
 /// Whether the kind has a `spec`: a unit struct (`pub struct CronJobSpec;`) is a kind without
 /// one (Go: a root type with no `Spec` field).
-pub fn has_spec(input: &DeriveInput) -> bool {
-    !matches!(&input.data, Data::Struct(data) if matches!(data.fields, Fields::Unit))
+pub fn has_spec(input: &Input) -> bool {
+    !matches!(input.data, Data::Struct(Style::Unit, _))
 }
 
-pub fn check_unit_spec(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<()> {
+/// What a kind without a spec cannot have.
+pub fn check_unit_spec(input: &Input, attrs: &KindAttrs, errors: &Errors) {
     let no_spec = |what: &str| {
         syn::Error::new(
             input.ident.span(),
@@ -26,23 +25,22 @@ pub fn check_unit_spec(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<()
         )
     };
     if attrs.resource.flatten_spec {
-        return Err(no_spec(
+        errors.push(no_spec(
             "#[resource(flatten_spec)] puts the spec's fields at the root",
         ));
     }
     if attrs.resource.spec_required {
-        return Err(no_spec(
+        errors.push(no_spec(
             "#[resource(spec_required)] lists `spec` as required",
         ));
     }
     if attrs.scale.is_some() {
-        return Err(no_spec(
+        errors.push(no_spec(
             "the scale subresource needs a spec_path into the spec",
         ));
     }
-    let schema = schema_attrs(&input.attrs, Place::Type)?;
-    if let Some(marker) = schema.markers.first() {
-        return Err(syn::Error::new(
+    if let Some(marker) = input.schema.markers.first() {
+        errors.push(syn::Error::new(
             marker.span,
             format!(
                 "a schema attribute has nothing to apply to: the kind has no spec ({} is a unit struct)",
@@ -50,16 +48,15 @@ pub fn check_unit_spec(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<()
             ),
         ));
     }
-    Ok(())
 }
 
 /// With `#[resource(flatten_spec)]`, the spec's fields share the root with `apiVersion`, `kind`,
 /// `metadata` and `status`: a field by one of those names is a compile error at the spec.
-pub fn flattened_spec_checks(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
+pub fn flattened_spec_checks(input: &Input, attrs: &KindAttrs) -> TokenStream {
     if !attrs.resource.flatten_spec {
         return quote!();
     }
-    let spec = &input.ident;
+    let spec = input.ident;
     let checks = ["apiVersion", "kind", "metadata", "status"].map(|name| {
         let message = format!(
             "#[resource(flatten_spec)]: {spec} has a field `{name}`, which the root of the object already has"
@@ -94,11 +91,11 @@ fn scale_path_field(path: &str, flatten_spec: bool) -> Option<(Side, &str)> {
 
 /// The scale subresource's paths must name fields of the spec and status: checked by constant
 /// assertions placed at the attribute, since the status type is defined elsewhere.
-pub fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<TokenStream> {
+pub fn scale_checks(input: &Input, attrs: &KindAttrs, errors: &Errors) -> TokenStream {
     let Some(scale) = &attrs.scale else {
-        return Ok(quote!());
+        return quote!();
     };
-    let spec = &input.ident;
+    let spec = input.ident;
     let mut checks = Vec::new();
     let paths = [
         ("spec_path", Some(&scale.spec_path), Some(Side::Spec)),
@@ -121,10 +118,11 @@ pub fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<Token
                 Some(Side::Spec) => spec_form.to_owned(),
                 None => format!("{spec_form} or .status.<field>"),
             };
-            return Err(syn::Error::new(
+            errors.push(syn::Error::new(
                 scale.span,
                 format!("scale {key} {path:?} must be a path {expected}"),
             ));
+            continue;
         };
         let ty = if side == Side::Spec {
             quote!(#spec)
@@ -132,12 +130,13 @@ pub fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<Token
             match &attrs.status.ty {
                 Some(status) => quote!(#status),
                 None => {
-                    return Err(syn::Error::new(
+                    errors.push(syn::Error::new(
                         scale.span,
                         format!(
                             "scale {key} {path:?} points into the status, but the kind has none: add #[subresource(status)]"
                         ),
                     ));
+                    continue;
                 }
             }
         };
@@ -154,5 +153,5 @@ pub fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<Token
             const _: () = ::core::assert!(::webop::schema::has_field::<#ty>(#field), #message);
         });
     }
-    Ok(quote!(#(#checks)*))
+    quote!(#(#checks)*)
 }

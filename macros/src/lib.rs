@@ -42,7 +42,7 @@ pub fn derive_custom_resource(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(Schema, attributes(validate, schema, x_validation))]
 pub fn derive_schema(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    finish(schema_derive::expand(&input))
+    finish(schema_derive::derive(&input))
 }
 
 /// serde's `Serialize`, with `Option` fields omitted when `None` (Go's `omitempty`).
