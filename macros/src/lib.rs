@@ -1,6 +1,7 @@
 //! Proc-macros of webop. Depend on `webop` and `use webop::prelude::*;` instead of this crate:
 //! the generated code names `::webop`.
 
+mod crd_version;
 mod custom_resource;
 mod kind_checks;
 mod schema_derive;
