@@ -283,6 +283,18 @@ macro_rules! catalogue {
                 fits: Any,
                 priority: 10,
             }
+            /// `k8s_default = ..`: the JSON text of Kubernetes' own default (`+default`, the
+            /// defaulter-gen marker), which `default` overrides; unlike `default`, it leaves the
+            /// field required and does not default it in webop's `Deserialize`.
+            K8sDefault(&'static str) {
+                example: field(#[schema(k8s_default = 1)] i32),
+                go: "+default",
+                key: "k8s_default" in [Schema],
+                payload: Value,
+                on: [Field],
+                fits: Any,
+                priority: 9,
+            }
             /// `example = ..`: the JSON text of an example value.
             Example(&'static str) {
                 example: field(#[schema(example = 1)] i32),

@@ -194,6 +194,7 @@ fn apply_one(schema: &mut JSONSchemaProps, marker: &Marker) -> Result<(), Marker
             }
             schema.default = Some(value);
         }
+        Marker::K8sDefault(text) => schema.default = Some(json(text)),
         Marker::Example(text) => schema.example = Some(json(text)),
         Marker::Title(v) => schema.title = Some(v.to_owned()),
         Marker::Nullable => schema.nullable = Some(true),
@@ -388,6 +389,20 @@ mod tests {
         let mut s = typed("array");
         apply(&mut s, &[Marker::Default("{}")]).unwrap();
         assert_eq!(s.default, Some(JSON(serde_json::json!([]))));
+    }
+
+    #[test]
+    fn the_kubebuilder_default_wins_over_the_kubernetes_one_whatever_the_order() {
+        let mut s = typed("string");
+        apply(
+            &mut s,
+            &[Marker::Default(r#""kb""#), Marker::K8sDefault(r#""k8s""#)],
+        )
+        .unwrap();
+        assert_eq!(s.default, Some(JSON(serde_json::json!("kb"))));
+        let mut s = typed("array");
+        apply(&mut s, &[Marker::K8sDefault("{}")]).unwrap();
+        assert_eq!(s.default, Some(JSON(serde_json::json!({}))));
     }
 
     #[test]
