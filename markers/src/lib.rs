@@ -56,6 +56,15 @@ pub enum Family {
 }
 
 impl Family {
+    pub const ALL: [Family; 3] = [Family::Validate, Family::Schema, Family::XValidation];
+
+    /// The family of the attribute named `name`.
+    pub fn named(name: &str) -> Option<Family> {
+        Family::ALL
+            .into_iter()
+            .find(|family| family.attribute() == name)
+    }
+
     /// The attribute's name.
     pub const fn attribute(self) -> &'static str {
         match self {

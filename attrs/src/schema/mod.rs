@@ -87,9 +87,6 @@ impl SchemaAttrs {
     }
 }
 
-/// The attribute families this module reads.
-pub const ATTRIBUTES: [&str; 3] = ["validate", "schema", "x_validation"];
-
 /// The `#[validate]` keys that are not schema markers: they decide whether a field is
 /// required, and whether its schema is inferred at all.
 const NOT_MARKERS: [&str; 3] = ["required", "optional", "schemaless"];
@@ -100,11 +97,8 @@ pub fn parse(attrs: &[Attribute], place: Place, errors: &Errors) -> SchemaAttrs 
     let mut out = SchemaAttrs::default();
     let mut seen = Seen::default();
     for attr in attrs {
-        let family = match path_name(&attr.meta).as_str() {
-            "validate" => Family::Validate,
-            "schema" => Family::Schema,
-            "x_validation" => Family::XValidation,
-            _ => continue,
+        let Some(family) = Family::named(&path_name(&attr.meta)) else {
+            continue;
         };
         let Some(args) = errors.ok(args_of(attr)) else {
             continue;
