@@ -1,9 +1,9 @@
 //! The grammar every webop attribute shares: `#[name]`, `#[name(key, key = value, key(...))]`,
 //! and typed accessors whose errors point at the offending token and name the rule.
 
-use proc_macro2::Span;
+use proc_macro2::{Span, TokenStream};
 use syn::ext::IdentExt;
-use syn::parse::{Parse, ParseStream};
+use syn::parse::{Parse, ParseStream, Parser};
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Attribute, Expr, ExprLit, ExprUnary, Ident, Lit, LitStr, Meta, Token, UnOp};
@@ -24,8 +24,9 @@ pub enum ArgValue {
     Flag,
     /// `key = value`.
     Value(Expr),
-    /// `key(...)`.
-    Nested(Vec<Arg>),
+    /// `key(...)`: the tokens inside, read as arguments by [`Arg::nested`] when the key takes
+    /// them (so a key that does not is refused by its own rule, not by a syntax error).
+    Nested(TokenStream),
 }
 
 impl Parse for Arg {
@@ -38,7 +39,7 @@ impl Parse for Arg {
         } else if input.peek(syn::token::Paren) {
             let content;
             syn::parenthesized!(content in input);
-            ArgValue::Nested(parse_list(&content)?)
+            ArgValue::Nested(content.parse()?)
         } else {
             ArgValue::Flag
         };
@@ -50,6 +51,11 @@ fn parse_list(input: ParseStream) -> syn::Result<Vec<Arg>> {
     Ok(Punctuated::<Arg, Token![,]>::parse_terminated(input)?
         .into_iter()
         .collect())
+}
+
+/// The arguments of an attribute macro (`#[rbac(<tokens>)]`).
+pub fn parse_args(tokens: TokenStream) -> syn::Result<Vec<Arg>> {
+    parse_list.parse2(tokens)
 }
 
 /// The arguments of `#[name(...)]`; `#[name]` has none.
@@ -215,9 +221,9 @@ impl Arg {
     }
 
     /// `key(...)`.
-    pub fn nested(&self) -> syn::Result<&[Arg]> {
+    pub fn nested(&self) -> syn::Result<Vec<Arg>> {
         match &self.value {
-            ArgValue::Nested(args) => Ok(args),
+            ArgValue::Nested(tokens) => parse_args(tokens.clone()),
             _ => Err(syn::Error::new(
                 self.span(),
                 format!("expected `{}(...)`", self.name()),
@@ -246,35 +252,14 @@ fn signed_literal(expr: &Expr) -> Option<(bool, &Lit)> {
 /// An error for a key the attribute does not know, suggesting the closest known key.
 pub fn unknown_key(arg: &Arg, attribute: &str, known: &[&str]) -> syn::Error {
     let name = arg.name();
-    let closest = known
-        .iter()
-        .map(|k| (edit_distance(&name, k), *k))
-        .filter(|(d, k)| *d <= (k.len() / 3).max(2))
-        .min();
-    let message = match closest {
-        Some((_, k)) => format!("unknown key `{name}` in #[{attribute}]; did you mean `{k}`?"),
+    let message = match crate::suggest::closest(&name, known, &[]) {
+        Some(k) => format!("unknown key `{name}` in #[{attribute}]; did you mean `{k}`?"),
         None => format!(
             "unknown key `{name}` in #[{attribute}]; expected one of: {}",
             known.join(", ")
         ),
     };
     syn::Error::new(arg.key.span(), message)
-}
-
-/// Levenshtein distance, for suggestions.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = previous + usize::from(ca != *cb);
-            previous = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
-        }
-    }
-    row[b.len()]
 }
 
 /// Refuses a key given twice in one item's attributes.
@@ -292,6 +277,11 @@ impl Seen {
         }
         self.0.push(name);
         Ok(())
+    }
+
+    /// Whether `key` was given.
+    pub fn contains(&self, key: &str) -> bool {
+        self.0.iter().any(|seen| seen == key)
     }
 }
 

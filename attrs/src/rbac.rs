@@ -18,14 +18,13 @@
 //! rules). All errors of an attribute are reported together.
 
 mod args;
-mod suggest;
 
 use proc_macro2::{Span, TokenStream};
-use syn::parse::Parser;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::{Attribute, Meta};
 
+use crate::errors::Errors;
 use args::Collector;
 
 /// One string of an `#[rbac]` argument and where it was written.
@@ -57,10 +56,15 @@ impl RbacAttr {
     }
 }
 
+/// Checks the arguments of `#[rbac(...)]` as the attribute macro receives them; `attribute` is
+/// the span errors about the attribute as a whole point at. A syntax error stops parsing; every
+/// other error is reported with the rest.
 pub fn parse_args(args: TokenStream, attribute: Span) -> syn::Result<RbacAttr> {
     let mut collector = Collector::default();
-    let parsed = syn::meta::parser(|meta| collector.entry(meta)).parse2(args);
-    collector.finish(parsed, attribute)
+    for arg in &crate::args::parse_args(args)? {
+        collector.entry(arg);
+    }
+    collector.finish(attribute)
 }
 
 /// Checks one `#[rbac(...)]` attribute found in source.
@@ -94,36 +98,24 @@ pub fn is_rbac_attribute(attr: &Attribute) -> bool {
 pub fn rules_in_file(file: &syn::File) -> syn::Result<Vec<RbacAttr>> {
     let mut finder = Finder::default();
     finder.visit_file(file);
-    match finder.errors {
-        Some(errors) => Err(errors),
-        None => Ok(finder.rules),
-    }
+    finder.errors.finish_with(finder.rules)
 }
 
 #[derive(Default)]
 struct Finder {
     rules: Vec<RbacAttr>,
-    errors: Option<syn::Error>,
+    errors: Errors,
 }
 
 impl<'ast> Visit<'ast> for Finder {
     fn visit_attribute(&mut self, attr: &'ast Attribute) {
-        if is_rbac_attribute(attr) {
-            match parse_attribute(attr) {
-                Ok(rule) => self.rules.push(rule),
-                Err(error) => push_error(&mut self.errors, error),
-            }
+        if is_rbac_attribute(attr)
+            && let Some(rule) = self.errors.ok(parse_attribute(attr))
+        {
+            self.rules.push(rule);
         }
     }
 }
 
-pub(super) fn push_error(errors: &mut Option<syn::Error>, error: syn::Error) {
-    match errors {
-        Some(all) => all.combine(error),
-        None => *errors = Some(error),
-    }
-}
-
-/// One argument as written: the key's span and its values.
 #[cfg(test)]
 mod tests;

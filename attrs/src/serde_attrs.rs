@@ -9,6 +9,8 @@ use crate::args::{Arg, ArgValue, args_of};
 /// What the container attributes say.
 #[derive(Default, Debug, Clone)]
 pub struct Container {
+    /// `rename = ...`: the type has a name of its own in formats that write type names.
+    pub renamed: bool,
     pub rename_all: Option<RenameRule>,
     pub default: bool,
     /// `default = "path"` rather than a bare `default` (the struct's `Default` impl).
@@ -46,7 +48,9 @@ fn rename(arg: &Arg) -> Option<String> {
         ArgValue::Value(Expr::Lit(ExprLit {
             lit: Lit::Str(s), ..
         })) => Some(s.value()),
-        ArgValue::Nested(inner) => inner
+        ArgValue::Nested(_) => arg
+            .nested()
+            .ok()?
             .iter()
             .find(|a| a.name() == "serialize")
             .and_then(|a| a.string().ok())
@@ -60,6 +64,7 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<Container> {
     let mut out = Container::default();
     for arg in serde_args(attrs)? {
         match arg.name().as_str() {
+            "rename" => out.renamed = true,
             "rename_all" => {
                 let Some(rule) = rename(&arg) else { continue };
                 out.rename_all = Some(RenameRule::parse(&rule).ok_or_else(|| {

@@ -1,32 +1,45 @@
-//! `#[derive(CustomResource)]` on `<Kind>Spec`: the spec's schema, the root type `<Kind>`, its
-//! kube traits, and the `CrdVersion` that becomes its CRD.
+//! `#[derive(CustomResource)]` on `<Kind>Spec`: the spec's schema, the root type `<Kind>` and its
+//! kube traits; `crd_version` adds the `CrdVersion` that becomes its CRD.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
-use webop_attrs::kind_attrs::{self, KindAttrs};
+use webop_attrs::errors::Errors;
+use webop_attrs::input::Input;
+use webop_attrs::kind::{self, KindAttrs};
 
+use crate::crd_version::crd_version;
 use crate::kind_checks::{check_unit_spec, flattened_spec_checks, has_spec, scale_checks};
 use crate::schema_derive;
 
-pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
-    if !input.generics.params.is_empty() {
+pub fn expand(ast: &DeriveInput) -> syn::Result<TokenStream> {
+    if !ast.generics.params.is_empty() {
         return Err(syn::Error::new_spanned(
-            &input.generics,
+            &ast.generics,
             "a custom resource's spec cannot be generic",
         ));
     }
-    let attrs = kind_attrs::parse(&input.attrs, &input.ident)?;
-    let spec_schema = if has_spec(input) {
-        schema_derive::expand(input)?
+    let errors = Errors::new();
+    // The kind's attributes first: they are written above the fields.
+    let attrs = kind::parse(&ast.attrs, &ast.ident, &errors);
+    let input = Input::from_ast(ast, &errors);
+    let spec_schema = if has_spec(&input) {
+        schema_derive::expand(&input, &errors)
     } else {
-        check_unit_spec(input, &attrs)?;
+        if let Some(attrs) = &attrs {
+            check_unit_spec(&input, attrs, &errors);
+        }
         quote!()
     };
+    let scale_checks = attrs
+        .as_ref()
+        .map(|attrs| scale_checks(&input, attrs, &errors));
+    errors.finish()?;
+    let attrs = attrs.expect("no errors, so a kind");
+    let input = &input;
     let root = root_type(input, &attrs);
     let resource = resource_impls(input, &attrs);
     let crd = crd_version(input, &attrs);
-    let scale_checks = scale_checks(input, &attrs)?;
     let flattened_spec_checks = flattened_spec_checks(input, &attrs);
     Ok(quote! {
         #spec_schema
@@ -38,7 +51,7 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     })
 }
 
-fn k8s() -> TokenStream {
+pub(crate) fn k8s() -> TokenStream {
     quote!(::webop::__private::k8s_openapi)
 }
 
@@ -46,24 +59,25 @@ fn kube_core() -> TokenStream {
     quote!(::webop::__private::kube_core)
 }
 
-fn root_ident(attrs: &KindAttrs) -> syn::Ident {
-    syn::Ident::new(&attrs.kind, attrs.kind_span)
+pub(crate) fn root_ident(attrs: &KindAttrs) -> syn::Ident {
+    syn::Ident::new(&attrs.resource.kind, attrs.resource.kind_span)
 }
 
-fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
+fn root_type(input: &Input, attrs: &KindAttrs) -> TokenStream {
     let (k8s, serde) = (k8s(), quote!(::webop::__private::serde));
-    let vis = &input.vis;
-    let spec = &input.ident;
+    let vis = input.vis;
+    let spec = input.ident;
     let root = root_ident(attrs);
     let meta = quote!(#k8s::apimachinery::pkg::apis::meta::v1::ObjectMeta);
-    let doc = attrs.doc.clone().unwrap_or_else(|| {
+    let doc = attrs.resource.doc.clone().unwrap_or_else(|| {
         format!(
             "The {} custom resource, with {spec} as its spec.",
-            attrs.kind
+            attrs.resource.kind
         )
     });
-    let (status_field, status_init, status_ser, status_type, status_count) = match &attrs.status {
-        Some((status, _)) => (
+    let (status_field, status_init, status_ser, status_type, status_count) = match &attrs.status.ty
+    {
+        Some(status) => (
             quote!(#vis status: ::core::option::Option<#status>,),
             quote!(status: ::core::option::Option::None,),
             quote! {
@@ -84,6 +98,7 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
     };
     let status_move = attrs
         .status
+        .ty
         .as_ref()
         .map(|_| quote!(status: fields.status,));
     // A kind without a spec keeps the unit value in the root (for `HasSpec`) but never writes it.
@@ -102,14 +117,15 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
             quote!(#spec),
         )
     };
-    let kind = &attrs.kind;
+    let kind = &attrs.resource.kind;
     let api_version = quote!(&<Self as ::webop::__private::kube_core::Resource>::api_version(&()));
-    let serde_impls = if attrs.flatten_spec {
+    let serde_impls = if attrs.resource.flatten_spec {
         let status_ser_type = attrs
             .status
+            .ty
             .as_ref()
-            .map_or_else(|| quote!(()), |(status, _)| quote!(#status));
-        let status_ref = attrs.status.as_ref().map_or_else(
+            .map_or_else(|| quote!(()), |status| quote!(#status));
+        let status_ref = attrs.status.ty.as_ref().map_or_else(
             || quote!(::core::option::Option::None),
             |_| quote!(self.status.as_ref()),
         );
@@ -189,24 +205,24 @@ fn root_type(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
     }
 }
 
-fn resource_impls(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
-    let spec = &input.ident;
+fn resource_impls(input: &Input, attrs: &KindAttrs) -> TokenStream {
+    let spec = input.ident;
     let (k8s, kube_core) = (k8s(), kube_core());
     let root = root_ident(attrs);
-    let KindAttrs {
+    let kind::Resource {
         group,
         version,
         kind,
         plural,
         short_names,
         ..
-    } = attrs;
+    } = &attrs.resource;
     let api_version = if group.is_empty() {
         version.clone()
     } else {
         format!("{group}/{version}")
     };
-    let scope = if attrs.namespaced {
+    let scope = if attrs.resource.namespaced {
         quote!(#kube_core::NamespaceResourceScope)
     } else {
         quote!(#kube_core::ClusterResourceScope)
@@ -214,7 +230,7 @@ fn resource_impls(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
     let meta = quote!(#k8s::apimachinery::pkg::apis::meta::v1::ObjectMeta);
     let crd_name = format!("{plural}.{group}");
     let crd_type = quote!(#k8s::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition);
-    let status_impl = attrs.status.as_ref().map(|(status, _)| {
+    let status_impl = attrs.status.ty.as_ref().map(|status| {
         quote! {
             #[automatically_derived]
             impl #kube_core::object::HasStatus for #root {
@@ -261,123 +277,6 @@ fn resource_impls(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
                 #kube_core::dynamic::ApiResource::erase::<Self>(&())
             }
             fn shortnames() -> &'static [&'static str] { &[#(#short_names),*] }
-        }
-    }
-}
-
-fn opt_str(value: &Option<String>) -> TokenStream {
-    match value {
-        Some(v) => quote!(::core::option::Option::Some(#v)),
-        None => quote!(::core::option::Option::None),
-    }
-}
-
-fn crd_version(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
-    let k8s = k8s();
-    let vis = &input.vis;
-    let spec = &input.ident;
-    let root = root_ident(attrs);
-    let KindAttrs {
-        group,
-        version,
-        kind,
-        plural,
-        singular,
-        short_names,
-        categories,
-        ..
-    } = attrs;
-    let namespaced = attrs.namespaced;
-    let doc = opt_str(&attrs.doc);
-    let spec_required = attrs.spec_required;
-    let status_schema = match &attrs.status {
-        Some((status, _)) => {
-            quote!(::core::option::Option::Some(<#status as ::webop::schema::Schema>::schema()))
-        }
-        None => quote!(::core::option::Option::None),
-    };
-    let status_subresource = attrs.status_subresource;
-    let spec_schema = if has_spec(input) {
-        quote!(::core::option::Option::Some(<#spec as ::webop::schema::Schema>::use_site(&mut defs)))
-    } else {
-        quote!(::core::option::Option::None)
-    };
-    let root_schema = if attrs.flatten_spec {
-        quote!(::webop::crd::flattened_root_schema(&defs, #doc, spec.expect("a flattened spec has fields"), status))
-    } else {
-        quote!(::webop::crd::root_schema(&defs, #doc, spec, status, #spec_required))
-    };
-    let columns = attrs.printer_columns.iter().map(|c| {
-        let (name, type_, json_path, priority) = (&c.name, &c.type_, &c.json_path, c.priority);
-        let (description, format) = (opt_str(&c.description), opt_str(&c.format));
-        quote! {
-            ::webop::crd::PrinterColumn {
-                name: #name, type_: #type_, json_path: #json_path,
-                description: #description, format: #format, priority: #priority,
-            }
-        }
-    });
-    let scale = match &attrs.scale {
-        Some(s) => {
-            let (spec_path, status_path, selector) =
-                (&s.spec_path, &s.status_path, opt_str(&s.selector_path));
-            quote!(::core::option::Option::Some(::webop::crd::Scale {
-                spec_path: #spec_path, status_path: #status_path, selector_path: #selector,
-            }))
-        }
-        None => quote!(::core::option::Option::None),
-    };
-    let (storage, served, skip, crd) = (attrs.storage, attrs.served, attrs.skip, !attrs.skip_crd);
-    let deprecated = match &attrs.deprecated {
-        Some(warning) => {
-            let warning = opt_str(warning);
-            quote!(::core::option::Option::Some(#warning))
-        }
-        None => quote!(::core::option::Option::None),
-    };
-    let (selectable, annotations, labels) =
-        (&attrs.selectable_fields, &attrs.annotations, &attrs.labels);
-    let crd_type = quote!(#k8s::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition);
-    quote! {
-        impl #root {
-            /// This version of the kind, for `webop::crd::assemble` (which merges the versions
-            /// of a kind into one CRD).
-            #vis fn crd_version() -> ::webop::crd::CrdVersion {
-                #[allow(unused_mut)] // a kind without spec and status defines nothing
-                let mut defs = ::webop::schema::Definitions::default();
-                let spec = #spec_schema;
-                let status = #status_schema;
-                ::webop::crd::CrdVersion {
-                    group: #group,
-                    version: #version,
-                    kind: #kind,
-                    names: ::webop::crd::Names {
-                        plural: #plural,
-                        singular: #singular,
-                        short_names: &[#(#short_names),*],
-                        categories: &[#(#categories),*],
-                    },
-                    namespaced: #namespaced,
-                    schema: #root_schema,
-                    printer_columns: &[#(#columns),*],
-                    status_subresource: #status_subresource,
-                    scale: #scale,
-                    storage: #storage,
-                    served: #served,
-                    skip: #skip,
-                    crd: #crd,
-                    deprecated: #deprecated,
-                    selectable_fields: &[#(#selectable),*],
-                    annotations: &[#(#annotations),*],
-                    labels: &[#(#labels),*],
-                }
-            }
-
-            /// The CRD of this version alone (a kind with several versions gets its CRD from
-            /// `webop::crd::assemble` over all of them).
-            #vis fn crd() -> #crd_type {
-                ::webop::crd::single(Self::crd_version())
-            }
         }
     }
 }

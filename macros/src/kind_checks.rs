@@ -3,17 +3,18 @@
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
-use syn::{Data, DeriveInput, Fields};
-use webop_attrs::kind_attrs::KindAttrs;
-use webop_attrs::schema_attrs::Target;
+use webop_attrs::errors::Errors;
+use webop_attrs::input::{Data, Input, Style};
+use webop_attrs::kind::KindAttrs;
 
 /// Whether the kind has a `spec`: a unit struct (`pub struct CronJobSpec;`) is a kind without
 /// one (Go: a root type with no `Spec` field).
-pub fn has_spec(input: &DeriveInput) -> bool {
-    !matches!(&input.data, Data::Struct(data) if matches!(data.fields, Fields::Unit))
+pub fn has_spec(input: &Input) -> bool {
+    !matches!(input.data, Data::Struct(Style::Unit, _))
 }
 
-pub fn check_unit_spec(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<()> {
+/// What a kind without a spec cannot have.
+pub fn check_unit_spec(input: &Input, attrs: &KindAttrs, errors: &Errors) {
     let no_spec = |what: &str| {
         syn::Error::new(
             input.ident.span(),
@@ -23,24 +24,23 @@ pub fn check_unit_spec(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<()
             ),
         )
     };
-    if attrs.flatten_spec {
-        return Err(no_spec(
+    if attrs.resource.flatten_spec {
+        errors.push(no_spec(
             "#[resource(flatten_spec)] puts the spec's fields at the root",
         ));
     }
-    if attrs.spec_required {
-        return Err(no_spec(
+    if attrs.resource.spec_required {
+        errors.push(no_spec(
             "#[resource(spec_required)] lists `spec` as required",
         ));
     }
     if attrs.scale.is_some() {
-        return Err(no_spec(
+        errors.push(no_spec(
             "the scale subresource needs a spec_path into the spec",
         ));
     }
-    let schema = webop_attrs::schema_attrs::parse(&input.attrs, Target::Type)?;
-    if let Some(marker) = schema.markers.first() {
-        return Err(syn::Error::new(
+    if let Some(marker) = input.schema.markers.first() {
+        errors.push(syn::Error::new(
             marker.span,
             format!(
                 "a schema attribute has nothing to apply to: the kind has no spec ({} is a unit struct)",
@@ -48,16 +48,15 @@ pub fn check_unit_spec(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<()
             ),
         ));
     }
-    Ok(())
 }
 
 /// With `#[resource(flatten_spec)]`, the spec's fields share the root with `apiVersion`, `kind`,
 /// `metadata` and `status`: a field by one of those names is a compile error at the spec.
-pub fn flattened_spec_checks(input: &DeriveInput, attrs: &KindAttrs) -> TokenStream {
-    if !attrs.flatten_spec {
+pub fn flattened_spec_checks(input: &Input, attrs: &KindAttrs) -> TokenStream {
+    if !attrs.resource.flatten_spec {
         return quote!();
     }
-    let spec = &input.ident;
+    let spec = input.ident;
     let checks = ["apiVersion", "kind", "metadata", "status"].map(|name| {
         let message = format!(
             "#[resource(flatten_spec)]: {spec} has a field `{name}`, which the root of the object already has"
@@ -92,11 +91,11 @@ fn scale_path_field(path: &str, flatten_spec: bool) -> Option<(Side, &str)> {
 
 /// The scale subresource's paths must name fields of the spec and status: checked by constant
 /// assertions placed at the attribute, since the status type is defined elsewhere.
-pub fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<TokenStream> {
+pub fn scale_checks(input: &Input, attrs: &KindAttrs, errors: &Errors) -> TokenStream {
     let Some(scale) = &attrs.scale else {
-        return Ok(quote!());
+        return quote!();
     };
-    let spec = &input.ident;
+    let spec = input.ident;
     let mut checks = Vec::new();
     let paths = [
         ("spec_path", Some(&scale.spec_path), Some(Side::Spec)),
@@ -105,11 +104,11 @@ pub fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<Token
     ];
     for (key, path, required_side) in paths {
         let Some(path) = path else { continue };
-        let Some((side, field)) = scale_path_field(path, attrs.flatten_spec)
+        let Some((side, field)) = scale_path_field(path, attrs.resource.flatten_spec)
             .filter(|(side, field)| required_side.is_none_or(|r| r == *side) && !field.is_empty())
         else {
             // With flatten_spec, a spec field is `.field`, at the root, rather than `.spec.field`.
-            let spec_form = if attrs.flatten_spec {
+            let spec_form = if attrs.resource.flatten_spec {
                 ".<field>"
             } else {
                 ".spec.<field>"
@@ -119,27 +118,29 @@ pub fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<Token
                 Some(Side::Spec) => spec_form.to_owned(),
                 None => format!("{spec_form} or .status.<field>"),
             };
-            return Err(syn::Error::new(
+            errors.push(syn::Error::new(
                 scale.span,
                 format!("scale {key} {path:?} must be a path {expected}"),
             ));
+            continue;
         };
         let ty = if side == Side::Spec {
             quote!(#spec)
         } else {
-            match &attrs.status {
-                Some((status, _)) => quote!(#status),
+            match &attrs.status.ty {
+                Some(status) => quote!(#status),
                 None => {
-                    return Err(syn::Error::new(
+                    errors.push(syn::Error::new(
                         scale.span,
                         format!(
                             "scale {key} {path:?} points into the status, but the kind has none: add #[subresource(status)]"
                         ),
                     ));
+                    continue;
                 }
             }
         };
-        let hint = if attrs.flatten_spec && field == "spec" {
+        let hint = if attrs.resource.flatten_spec && field == "spec" {
             " (with #[resource(flatten_spec)] the spec's fields are at the root: `.<field>`)"
         } else {
             ""
@@ -152,5 +153,5 @@ pub fn scale_checks(input: &DeriveInput, attrs: &KindAttrs) -> syn::Result<Token
             const _: () = ::core::assert!(::webop::schema::has_field::<#ty>(#field), #message);
         });
     }
-    Ok(quote!(#(#checks)*))
+    quote!(#(#checks)*)
 }

@@ -1,12 +1,11 @@
 //! Proc-macros of webop. Depend on `webop` and `use webop::prelude::*;` instead of this crate:
 //! the generated code names `::webop`.
 
+mod crd_version;
 mod custom_resource;
 mod kind_checks;
-mod markers;
 mod schema_derive;
 mod serde_wrap;
-mod types;
 
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
@@ -44,7 +43,7 @@ pub fn derive_custom_resource(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(Schema, attributes(validate, schema, x_validation))]
 pub fn derive_schema(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    finish(schema_derive::expand(&input))
+    finish(schema_derive::derive(&input))
 }
 
 /// serde's `Serialize`, with `Option` fields omitted when `None` (Go's `omitempty`).

@@ -1,25 +1,32 @@
 //! `#[derive(Schema)]`: the schema of a struct (named fields or a newtype) or of an enum of unit
-//! variants, from its fields, doc comments, serde attributes and schema attributes.
+//! variants, from the derive's input model (fields, doc comments, serde and schema attributes).
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{Data, DeriveInput, Fields, Generics, Type};
-use webop_attrs::doc;
-use webop_attrs::schema_attrs::{self, Marker, MarkerAt, Presence, SchemaAttrs, Target};
-use webop_attrs::serde_attrs::{self, Container};
+use syn::{DeriveInput, Generics};
+use webop_attrs::errors::Errors;
+use webop_attrs::input::{Data, Field, Input, Style};
+use webop_attrs::schema::{MarkerKind, Presence, Value, slice};
+use webop_attrs::serde_attrs::Container;
+use webop_attrs::types;
 
-use crate::markers::slice;
-use crate::types::{self, Kind};
+/// `#[derive(Schema)]` on its own.
+pub fn derive(ast: &DeriveInput) -> syn::Result<TokenStream> {
+    let errors = Errors::new();
+    let input = Input::from_ast(ast, &errors);
+    let tokens = expand(&input, &errors);
+    errors.finish_with(tokens)
+}
 
-/// `impl Schema for <type>`.
-pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
-    let body = body(input)?;
-    let fields = field_names(input)?;
-    let ident = &input.ident;
-    let generics = with_schema_bounds(&input.generics);
+/// `impl Schema for <type>`; what is wrong goes to `errors`.
+pub fn expand(input: &Input, errors: &Errors) -> TokenStream {
+    let body = body(input, errors);
+    let fields = field_names(input);
+    let ident = input.ident;
+    let generics = with_schema_bounds(input.generics);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    Ok(quote! {
+    quote! {
         #[automatically_derived]
         impl #impl_generics ::webop::schema::Schema for #ident #ty_generics #where_clause {
             fn use_site(defs: &mut ::webop::schema::Definitions) -> ::webop::schema::JSONSchemaProps {
@@ -27,51 +34,21 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             }
             #fields
         }
-    })
+    }
 }
 
 /// `FIELD_NAMES` and `OPEN` for a struct with named fields.
-fn field_names(input: &DeriveInput) -> syn::Result<TokenStream> {
-    let Data::Struct(data) = &input.data else {
-        return Ok(quote!());
+fn field_names(input: &Input) -> TokenStream {
+    let Data::Struct(Style::Named, fields) = &input.data else {
+        return quote!();
     };
-    let Fields::Named(fields) = &data.fields else {
-        return Ok(quote!());
-    };
-    let container = serde_attrs::container(&input.attrs)?;
-    let mut names = Vec::new();
-    let mut open = false;
-    for field in &fields.named {
-        let serde = serde_attrs::field(&field.attrs)?;
-        if serde.skip {
-            continue;
-        }
-        if serde.flatten {
-            open = true;
-            continue;
-        }
-        names.push(serialized_name(field, &serde, &container));
-    }
-    Ok(quote! {
+    let serialized = fields.iter().filter(|f| !f.serde.skip && !f.serde.flatten);
+    let names = serialized.map(|f| &f.name);
+    let open = fields.iter().any(|f| !f.serde.skip && f.serde.flatten);
+    quote! {
         const FIELD_NAMES: &'static [&'static str] = &[#(#names),*];
         const OPEN: bool = #open;
-    })
-}
-
-fn serialized_name(
-    field: &syn::Field,
-    serde: &serde_attrs::Field,
-    container: &Container,
-) -> String {
-    let ident = field.ident.as_ref().expect("named field");
-    let raw = syn::ext::IdentExt::unraw(ident).to_string();
-    serde
-        .rename
-        .clone()
-        .unwrap_or_else(|| match container.rename_all {
-            Some(rule) => rule.apply_to_field(&raw),
-            None => raw,
-        })
+    }
 }
 
 fn with_schema_bounds(generics: &Generics) -> Generics {
@@ -84,7 +61,7 @@ fn with_schema_bounds(generics: &Generics) -> Generics {
     generics
 }
 
-fn opt_str(value: Option<String>) -> TokenStream {
+fn opt_str(value: &Option<String>) -> TokenStream {
     match value {
         Some(v) => quote!(::core::option::Option::Some(#v)),
         None => quote!(::core::option::Option::None),
@@ -92,77 +69,69 @@ fn opt_str(value: Option<String>) -> TokenStream {
 }
 
 /// The expression that registers the definition of `input` and returns its reference.
-fn body(input: &DeriveInput) -> syn::Result<TokenStream> {
-    let container = serde_attrs::container(&input.attrs)?;
-    let type_attrs = schema_attrs::parse(&input.attrs, Target::Type)?;
-    let description = opt_str(doc::description(&input.attrs));
-    let type_markers = slice(&type_attrs.markers);
+fn body(input: &Input, errors: &Errors) -> TokenStream {
+    let description = opt_str(&input.doc);
+    let type_markers = slice(&input.schema.markers);
     let type_name = input.ident.to_string();
     match &input.data {
-        Data::Struct(data) => match &data.fields {
-            Fields::Named(fields) => {
-                let mut calls = Vec::new();
-                let default_presence = type_attrs.presence.map(|(p, _)| p);
-                for field in &fields.named {
-                    if let Some(call) = field_call(field, &container, default_presence)? {
-                        calls.push(call);
-                    }
-                }
-                calls.extend(one_of_checks(&type_attrs, fields, &container, &type_name)?);
-                Ok(quote! {
-                    defs.named::<Self>(::webop::schema::JSONSchemaProps::default(), |defs| {
-                        let mut __schema = ::webop::schema::StructSchema::new(#type_name);
-                        #(#calls)*
-                        __schema.finish(#description, #type_markers)
-                    })
+        Data::Struct(Style::Named, fields) => {
+            let default_presence = input.schema.presence.map(|(p, _)| p);
+            let mut calls: Vec<TokenStream> = fields
+                .iter()
+                .filter_map(|field| field_call(field, &input.serde, default_presence))
+                .collect();
+            calls.extend(one_of_checks(input, fields, errors));
+            quote! {
+                defs.named::<Self>(::webop::schema::JSONSchemaProps::default(), |defs| {
+                    let mut __schema = ::webop::schema::StructSchema::new(#type_name);
+                    #(#calls)*
+                    __schema.finish(#description, #type_markers)
                 })
             }
-            Fields::Unnamed(fields) if fields.unnamed.len() == 1 => {
-                let inner = &fields.unnamed[0].ty;
-                check_markers(inner, &type_attrs)?;
-                Ok(quote! {
-                    let inner = <#inner as ::webop::schema::Schema>::use_site(defs);
-                    let definition = ::webop::schema::newtype_definition(
-                        #type_name, ::core::clone::Clone::clone(&inner), #description, #type_markers,
-                    );
-                    let reference = ::webop::schema::newtype_reference(&inner, &definition);
-                    defs.named::<Self>(reference, |_| definition)
-                })
+        }
+        Data::Struct(Style::Tuple, fields) if fields.len() == 1 => {
+            let inner = fields[0].ty;
+            quote! {
+                let inner = <#inner as ::webop::schema::Schema>::use_site(defs);
+                let definition = ::webop::schema::newtype_definition(
+                    #type_name, ::core::clone::Clone::clone(&inner), #description, #type_markers,
+                );
+                let reference = ::webop::schema::newtype_reference(&inner, &definition);
+                defs.named::<Self>(reference, |_| definition)
             }
-            _ => Err(syn::Error::new(
+        }
+        Data::Struct(..) => {
+            errors.push(syn::Error::new(
                 input.ident.span(),
                 "a schema needs named fields or a single newtype field (a Go struct or a named Go type)",
-            )),
-        },
-        Data::Enum(data) => {
-            if container.tagged {
-                return Err(data_enum_error(input.ident.span()));
+            ));
+            quote!()
+        }
+        Data::Enum(variants) => {
+            let data_variant = variants.iter().find(|v| v.style != Style::Unit);
+            let not_a_string = match data_variant {
+                _ if input.serde.tagged => Some(input.ident.span()),
+                Some(variant) => Some(variant.ident.span()),
+                None => None,
+            };
+            if let Some(span) = not_a_string {
+                errors.push(data_enum_error(span));
+                return quote!();
             }
-            let mut values = Vec::new();
-            for variant in &data.variants {
-                if !matches!(variant.fields, Fields::Unit) {
-                    return Err(data_enum_error(variant.ident.span()));
-                }
-                let serde = serde_attrs::field(&variant.attrs)?;
-                if serde.skip {
-                    continue;
-                }
-                let name = variant.ident.to_string();
-                values.push(serde.rename.unwrap_or_else(|| match container.rename_all {
-                    Some(rule) => rule.apply_to_variant(&name),
-                    None => name,
-                }));
-            }
-            Ok(quote! {
+            let values = variants.iter().filter(|v| !v.serde.skip).map(|v| &v.name);
+            quote! {
                 defs.named::<Self>(::webop::schema::typed("string", ::core::option::Option::None), |_| {
                     ::webop::schema::enum_definition(#type_name, #description, &[#(#values),*], #type_markers)
                 })
-            })
+            }
         }
-        Data::Union(data) => Err(syn::Error::new(
-            data.union_token.span,
-            "unions have no CRD schema",
-        )),
+        Data::Union(data) => {
+            errors.push(syn::Error::new(
+                data.union_token.span,
+                "unions have no CRD schema",
+            ));
+            quote!()
+        }
     }
 }
 
@@ -173,55 +142,45 @@ fn data_enum_error(span: Span) -> syn::Error {
     )
 }
 
+/// Whether a field without `required`/`optional` may be absent by its defaults alone.
+fn has_default(field: &Field, container: &Container) -> bool {
+    field.serde.default || container.default || field.schema.default_json().is_some()
+}
+
 /// The `__schema.field(...)` / `__schema.flatten(...)` call for one field, or none if serde
 /// skips it.
 fn field_call(
-    field: &syn::Field,
+    field: &Field,
     container: &Container,
     default_presence: Option<Presence>,
-) -> syn::Result<Option<TokenStream>> {
-    let serde = serde_attrs::field(&field.attrs)?;
-    let attrs = schema_attrs::parse(&field.attrs, Target::Field)?;
-    if serde.skip {
-        return Ok(None);
+) -> Option<TokenStream> {
+    if field.serde.skip {
+        return None;
     }
-    let ty = &field.ty;
-    let markers = slice(&attrs.markers);
-    if serde.flatten {
-        return Ok(Some(quote_spanned! {ty.span()=>
+    let ty = field.ty;
+    let markers = slice(&field.schema.markers);
+    if field.serde.flatten {
+        return Some(quote_spanned! {ty.span()=>
             __schema.flatten(<#ty as ::webop::schema::Schema>::use_site(defs), #markers);
-        }));
-    }
-    if !attrs.schemaless {
-        check_markers(ty, &attrs)?;
-    }
-    let ident = field.ident.as_ref().expect("named field");
-    let raw = syn::ext::IdentExt::unraw(ident).to_string();
-    let name = serde
-        .rename
-        .clone()
-        .unwrap_or_else(|| match container.rename_all {
-            Some(rule) => rule.apply_to_field(&raw),
-            None => raw,
         });
-    let has_default = serde.default || container.default || attrs.default_json().is_some();
-    let required = match (attrs.presence.map(|(p, _)| p), default_presence) {
+    }
+    let required = match (field.schema.presence.map(|(p, _)| p), default_presence) {
         (Some(Presence::Required), _) => quote!(true),
         (Some(Presence::Optional), _) | (None, Some(Presence::Optional)) => quote!(false),
-        _ if has_default => quote!(false),
+        _ if has_default(field, container) => quote!(false),
         _ => quote!(!<#ty as ::webop::schema::Schema>::OPTIONAL),
     };
-    let schema = if attrs.schemaless {
+    let schema = if field.schema.schemaless {
         quote!(::webop::schema::JSONSchemaProps::default())
     } else if types::is_bytes(ty) || types::option_inner(ty).is_some_and(types::is_bytes) {
         quote!(<::webop::schema::Bytes as ::webop::schema::Schema>::use_site(defs))
     } else {
         quote_spanned!(ty.span()=> <#ty as ::webop::schema::Schema>::use_site(defs))
     };
-    let description = opt_str(doc::description(&field.attrs));
-    Ok(Some(quote! {
+    let (name, description) = (&field.name, opt_str(&field.doc));
+    Some(quote! {
         __schema.field(#name, #required, #description, #schema, #markers);
-    }))
+    })
 }
 
 /// A field named by `at_most_one_of`, `exactly_one_of` or `at_least_one_of` must exist and may
@@ -229,54 +188,46 @@ fn field_call(
 /// Optionality is checked by constant assertions, so type aliases of `Option` count; a struct
 /// marked `#[validate(optional)]` makes every field optional that does not say otherwise (Go: a
 /// package marked optional, where a field without `omitempty` is optional too).
-fn one_of_checks(
-    type_attrs: &SchemaAttrs,
-    fields: &syn::FieldsNamed,
-    container: &Container,
-    type_name: &str,
-) -> syn::Result<Vec<TokenStream>> {
+fn one_of_checks(input: &Input, fields: &[Field], errors: &Errors) -> Vec<TokenStream> {
     let mut checks = Vec::new();
-    let fields_optional = matches!(type_attrs.presence, Some((Presence::Optional, _)));
-    for MarkerAt { marker, span } in &type_attrs.markers {
-        let (key, names) = match marker {
-            Marker::AtMostOneOf(n) => ("at_most_one_of", n),
-            Marker::ExactlyOneOf(n) => ("exactly_one_of", n),
-            Marker::AtLeastOneOf(n) => ("at_least_one_of", n),
-            _ => continue,
+    let fields_optional = matches!(input.schema.presence, Some((Presence::Optional, _)));
+    for marker in &input.schema.markers {
+        let (
+            MarkerKind::AtMostOneOf | MarkerKind::ExactlyOneOf | MarkerKind::AtLeastOneOf,
+            Value::Texts(names),
+        ) = (marker.kind, &marker.value)
+        else {
+            continue;
         };
+        let key = marker.spec().key;
         for name in names {
-            let mut found = None;
-            for field in &fields.named {
-                let serde = serde_attrs::field(&field.attrs)?;
-                if !serde.skip
-                    && !serde.flatten
-                    && serialized_name(field, &serde, container) == *name
-                {
-                    found = Some((field, serde));
-                }
-            }
-            let Some((field, serde)) = found else {
-                return Err(syn::Error::new(
-                    *span,
-                    format!("{key} names `{name}`, which is not a field of {type_name}"),
+            let found = fields
+                .iter()
+                .rfind(|f| !f.serde.skip && !f.serde.flatten && f.name == *name);
+            let Some(field) = found else {
+                errors.push(syn::Error::new(
+                    marker.span,
+                    format!(
+                        "{key} names `{name}`, which is not a field of {}",
+                        input.ident
+                    ),
                 ));
+                continue;
             };
-            let attrs = schema_attrs::parse(&field.attrs, Target::Field)?;
-            match attrs.presence {
+            match field.schema.presence {
                 Some((Presence::Required, presence_span)) => {
-                    return Err(syn::Error::new(
+                    errors.push(syn::Error::new(
                         presence_span,
                         format!("field {name} is part of {key}, so it cannot be required"),
                     ));
+                    continue;
                 }
                 Some((Presence::Optional, _)) => continue,
                 None if fields_optional => continue,
-                None if serde.default || container.default || attrs.default_json().is_some() => {
-                    continue;
-                }
+                None if has_default(field, &input.serde) => continue,
                 None => {}
             }
-            let ty = &field.ty;
+            let ty = field.ty;
             let message = format!(
                 "field {name} is part of {key}, so it must be optional: make it an Option (Go: omitempty)"
             );
@@ -285,121 +236,5 @@ fn one_of_checks(
             });
         }
     }
-    Ok(checks)
-}
-
-/// Refuses, at the attribute, markers that cannot apply to a std type (controller-gen reports
-/// these when it generates; webop reports them when it compiles).
-fn check_markers(ty: &Type, attrs: &SchemaAttrs) -> syn::Result<()> {
-    if attrs.has(|m| matches!(m, Marker::Type(_))) {
-        return Ok(());
-    }
-    let Some(kind) = types::kind(ty) else {
-        return Ok(());
-    };
-    let int_or_string = attrs.has(|m| *m == Marker::IntOrString);
-    for MarkerAt { marker, span } in &attrs.markers {
-        let (name, ok) = match marker {
-            Marker::Minimum(v) | Marker::Maximum(v) | Marker::MultipleOf(v) => {
-                if kind == Kind::Integer && v.fract() != 0.0 {
-                    return Err(syn::Error::new(
-                        *span,
-                        format!(
-                            "`{}` {v} is not a whole number, but this field is an integer",
-                            marker_name(marker)
-                        ),
-                    ));
-                }
-                (
-                    marker_name(marker),
-                    matches!(kind, Kind::Integer | Kind::Number),
-                )
-            }
-            Marker::ExclusiveMinimum(_) | Marker::ExclusiveMaximum(_) => (
-                marker_name(marker),
-                matches!(kind, Kind::Integer | Kind::Number),
-            ),
-            Marker::MinLength(_) | Marker::MaxLength(_) | Marker::Pattern(_) => {
-                (marker_name(marker), kind == Kind::String || int_or_string)
-            }
-            Marker::MinItems(_)
-            | Marker::MaxItems(_)
-            | Marker::UniqueItems(_)
-            | Marker::ListType(_)
-            | Marker::ListMapKeys(_)
-            | Marker::Items(_) => (marker_name(marker), kind == Kind::Array),
-            Marker::MinProperties(_) | Marker::MaxProperties(_) | Marker::MapType(_) => {
-                (marker_name(marker), kind == Kind::Map)
-            }
-            Marker::Enum(values) => {
-                check_values("enum value", values, kind, *span)?;
-                continue;
-            }
-            Marker::Default(value) => {
-                check_values("default", std::slice::from_ref(value), kind, *span)?;
-                continue;
-            }
-            _ => continue,
-        };
-        if !ok {
-            return Err(syn::Error::new(
-                *span,
-                format!(
-                    "`{name}` does not apply to this field: its type is {}",
-                    kind.describe()
-                ),
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// `enum` and `default` values must be values of the field's type.
-fn check_values(what: &str, values: &[String], kind: Kind, span: Span) -> syn::Result<()> {
-    for text in values {
-        let value: serde_json::Value =
-            serde_json::from_str(text).expect("attribute values are JSON texts");
-        let fits = match kind {
-            Kind::Integer => value.is_i64() || value.is_u64(),
-            Kind::Number => value.is_number(),
-            Kind::String => value.is_string(),
-            Kind::Boolean => value.is_boolean(),
-            Kind::Array => value.is_array() || value == serde_json::json!({}),
-            Kind::Map => value.is_object(),
-        };
-        if !fits {
-            return Err(syn::Error::new(
-                span,
-                format!(
-                    "{what} {text} is not {}, and this field is {}",
-                    kind.describe(),
-                    kind.describe()
-                ),
-            ));
-        }
-    }
-    Ok(())
-}
-
-fn marker_name(marker: &Marker) -> &'static str {
-    match marker {
-        Marker::Minimum(_) => "minimum",
-        Marker::Maximum(_) => "maximum",
-        Marker::MultipleOf(_) => "multiple_of",
-        Marker::ExclusiveMinimum(_) => "exclusive_minimum",
-        Marker::ExclusiveMaximum(_) => "exclusive_maximum",
-        Marker::MinLength(_) => "min_length",
-        Marker::MaxLength(_) => "max_length",
-        Marker::Pattern(_) => "pattern",
-        Marker::MinItems(_) => "min_items",
-        Marker::MaxItems(_) => "max_items",
-        Marker::UniqueItems(_) => "unique_items",
-        Marker::ListType(_) => "list_type",
-        Marker::ListMapKeys(_) => "list_map_key",
-        Marker::Items(_) => "items",
-        Marker::MinProperties(_) => "min_properties",
-        Marker::MaxProperties(_) => "max_properties",
-        Marker::MapType(_) => "map_type",
-        _ => "attribute",
-    }
+    checks
 }

@@ -7,10 +7,10 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::{Attribute, Data, DeriveInput, parse_quote};
-use webop_attrs::schema_attrs::{self, Marker, Target};
-use webop_attrs::serde_attrs;
-
-use crate::types;
+use webop_attrs::errors::Errors;
+use webop_attrs::input::{self, Input};
+use webop_attrs::schema::MarkerKind;
+use webop_attrs::types;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Direction {
@@ -22,27 +22,39 @@ fn keep(attr: &Attribute) -> bool {
     attr.path().is_ident("serde") || attr.path().is_ident("cfg")
 }
 
-pub fn expand(input: &DeriveInput, direction: Direction) -> syn::Result<TokenStream> {
-    if !input.generics.params.is_empty() {
+pub fn expand(ast: &DeriveInput, direction: Direction) -> syn::Result<TokenStream> {
+    if !ast.generics.params.is_empty() {
         return Err(syn::Error::new_spanned(
-            &input.generics,
+            &ast.generics,
             "webop's Serialize/Deserialize derives do not take generic types; derive serde's (`#[derive(serde::Serialize, serde::Deserialize)]`) on this type",
         ));
     }
-    let ident = &input.ident;
+    let errors = Errors::new();
+    let input = Input::from_ast(ast, &errors);
+    // The fields of the struct, or of every variant in turn: the remote copy's fields, in order.
+    let model_fields: Vec<&input::Field> = match &input.data {
+        input::Data::Struct(_, fields) => fields.iter().collect(),
+        input::Data::Enum(variants) => variants.iter().flat_map(|v| &v.fields).collect(),
+        input::Data::Union(data) => {
+            errors.push(syn::Error::new(
+                data.union_token.span,
+                "unions cannot be serialized by serde",
+            ));
+            Vec::new()
+        }
+    };
+    let remote_default = match direction {
+        Direction::Deserialize => remote_default(&input, &errors),
+        Direction::Serialize => quote!(),
+    };
+    errors.finish()?;
+    let ident = input.ident;
     let remote_name = ident.to_string();
-    let mut remote = input.clone();
+    let mut remote = ast.clone();
     remote.ident = format_ident!("__WebopRemote");
     remote.attrs.retain(keep);
     // serde names the hidden copy's type in formats that write type names: give it the user's.
-    let renamed = remote
-        .attrs
-        .iter()
-        .filter(|attr| attr.path().is_ident("serde"))
-        .filter_map(|attr| webop_attrs::args::args_of(attr).ok())
-        .flatten()
-        .any(|arg| arg.name() == "rename");
-    if !renamed {
+    if !input.serde.renamed {
         remote
             .attrs
             .push(parse_quote!(#[serde(rename = #remote_name)]));
@@ -58,16 +70,10 @@ pub fn expand(input: &DeriveInput, direction: Direction) -> syn::Result<TokenStr
                 v.fields.iter_mut()
             })
             .collect(),
-        Data::Union(data) => {
-            return Err(syn::Error::new(
-                data.union_token.span,
-                "unions cannot be serialized by serde",
-            ));
-        }
+        Data::Union(_) => unreachable!("refused above"),
     };
-    for (index, field) in fields.iter_mut().enumerate() {
-        let schema = schema_attrs::parse(&field.attrs, Target::Field)?;
-        let serde = serde_attrs::field(&field.attrs)?;
+    for (index, (field, model)) in fields.iter_mut().zip(model_fields).enumerate() {
+        let (schema, serde) = (&model.schema, &model.serde);
         field.attrs.retain(keep);
         let ty = field.ty.clone();
         let schema_default = schema.default_json().filter(|_| !serde.default);
@@ -119,7 +125,7 @@ pub fn expand(input: &DeriveInput, direction: Direction) -> syn::Result<TokenStr
                 }
             }
             Direction::Serialize => {
-                let nullable = schema.has(|m| *m == Marker::Nullable);
+                let nullable = schema.has(MarkerKind::Nullable);
                 if types::option_inner(&ty).is_some()
                     && !serde.skip_serializing_if
                     && !serde.flatten
@@ -132,10 +138,6 @@ pub fn expand(input: &DeriveInput, direction: Direction) -> syn::Result<TokenStr
             }
         }
     }
-    let remote_default = match direction {
-        Direction::Deserialize => remote_default(input)?,
-        Direction::Serialize => quote!(),
-    };
     let derive = match direction {
         Direction::Serialize => quote!(::webop::__private::serde::Serialize),
         Direction::Deserialize => quote!(::webop::__private::serde::Deserialize),
@@ -178,37 +180,30 @@ pub fn expand(input: &DeriveInput, direction: Direction) -> syn::Result<TokenStr
 
 /// A container `#[serde(default)]` takes missing fields from the struct's `Default`; serde's
 /// remote derive asks the hidden copy for it, so the copy's `Default` is the struct's.
-fn remote_default(input: &DeriveInput) -> syn::Result<TokenStream> {
-    let container = serde_attrs::container(&input.attrs)?;
-    if !container.default {
-        return Ok(quote!());
-    }
-    let ident = &input.ident;
-    let Data::Struct(data) = &input.data else {
-        return Ok(quote!());
+fn remote_default(input: &Input, errors: &Errors) -> TokenStream {
+    let input::Data::Struct(_, fields) = &input.data else {
+        return quote!();
     };
-    if container.default_path {
-        return Err(syn::Error::new(
+    if !input.serde.default {
+        return quote!();
+    }
+    let ident = input.ident;
+    if input.serde.default_path {
+        errors.push(syn::Error::new(
             ident.span(),
             "webop's Deserialize takes a struct's defaults from its `Default` impl: write `#[serde(default)]` and implement `Default` instead of `#[serde(default = \"...\")]`",
         ));
+        return quote!();
     }
-    let members: Vec<syn::Member> = data
-        .fields
-        .iter()
-        .enumerate()
-        .map(|(index, field)| match &field.ident {
-            Some(name) => syn::Member::Named(name.clone()),
-            None => syn::Member::Unnamed(index.into()),
-        })
-        .collect();
-    Ok(quote! {
+    let members = fields.iter().map(|field| &field.member);
+    let values = members.clone();
+    quote! {
         #[automatically_derived]
         impl ::core::default::Default for __WebopRemote {
             fn default() -> Self {
                 let value = <#ident as ::core::default::Default>::default();
-                __WebopRemote { #(#members: value.#members),* }
+                __WebopRemote { #(#members: value.#values),* }
             }
         }
-    })
+    }
 }

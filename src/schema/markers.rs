@@ -1,69 +1,15 @@
-//! `Marker`: the data form of every schema attribute (`#[validate]`, `#[schema]`,
-//! `#[x_validation]`), applied to a schema with controller-gen's semantics
-//! (`pkg/crd/markers/*.go` `ApplyToSchema`) and in controller-gen's order (`ApplyPriority`).
+//! The effect of every schema marker on a schema: controller-gen's semantics
+//! (`pkg/crd/markers/*.go` `ApplyToSchema`) in controller-gen's order (`ApplyPriority`, from the
+//! marker catalogue). The markers themselves (`Marker`, the data form of `#[validate]`,
+//! `#[schema]` and `#[x_validation]`) are declared in the `webop-markers` catalogue.
 
 use std::fmt;
 
+pub use webop_markers::{
+    CATALOGUE, ExternalDocs, Marker, MarkerKind, MarkerSpec, REASONS, XValidation,
+};
+
 use super::{JSON, JSONSchemaProps, JSONSchemaPropsOrArray, ValidationRule};
-
-/// One schema attribute. Every payload is `'static` so macro-generated code can keep its markers
-/// in constants; JSON values (`default`, `example`, `enum`) are JSON texts checked at compile time.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Marker {
-    Minimum(f64),
-    Maximum(f64),
-    ExclusiveMinimum(bool),
-    ExclusiveMaximum(bool),
-    MultipleOf(f64),
-    MinLength(i64),
-    MaxLength(i64),
-    Pattern(&'static str),
-    Format(&'static str),
-    Type(&'static str),
-    MinItems(i64),
-    MaxItems(i64),
-    UniqueItems(bool),
-    MinProperties(i64),
-    MaxProperties(i64),
-    /// JSON texts of the allowed values, in order.
-    Enum(&'static [&'static str]),
-    EmbeddedResource,
-    IntOrString,
-    PreserveUnknownFields,
-    /// Field names of which at most one may be set (a CEL rule on the struct).
-    AtMostOneOf(&'static [&'static str]),
-    ExactlyOneOf(&'static [&'static str]),
-    AtLeastOneOf(&'static [&'static str]),
-    XValidation(XValidation),
-    /// Markers applied to the items of an array.
-    Items(&'static [Marker]),
-    /// JSON text of the default value.
-    Default(&'static str),
-    /// JSON text of an example value.
-    Example(&'static str),
-    Title(&'static str),
-    Nullable,
-    ListType(&'static str),
-    ListMapKeys(&'static [&'static str]),
-    MapType(&'static str),
-    StructType(&'static str),
-    ExternalDocs {
-        url: Option<&'static str>,
-        description: Option<&'static str>,
-    },
-    Immutable,
-}
-
-/// `#[x_validation(rule = ..., message = ..., ...)]`: a CEL validation rule.
-#[derive(Clone, Copy, Debug, PartialEq, Default)]
-pub struct XValidation {
-    pub rule: &'static str,
-    pub message: Option<&'static str>,
-    pub message_expression: Option<&'static str>,
-    pub reason: Option<&'static str>,
-    pub field_path: Option<&'static str>,
-    pub optional_old_self: Option<bool>,
-}
 
 /// A marker that does not fit the schema it was applied to (controller-gen reports the same).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,18 +23,6 @@ impl fmt::Display for MarkerError {
 
 impl std::error::Error for MarkerError {}
 
-/// controller-gen's `ApplyPriority`: lower applies first; equal priorities keep their order.
-fn priority(marker: &Marker) -> i32 {
-    const DEFAULT: i32 = 10;
-    match marker {
-        Marker::Type(_) | Marker::IntOrString | Marker::ListType(_) => DEFAULT - 1,
-        Marker::AtMostOneOf(_) => DEFAULT + 1,
-        Marker::ExactlyOneOf(_) => DEFAULT + 2,
-        Marker::AtLeastOneOf(_) => DEFAULT + 3,
-        _ => DEFAULT,
-    }
-}
-
 /// Applies `markers` to `schema` as controller-gen's `applyMarkers` does: sorted by priority
 /// (stable), `items(...)` markers last and to the array's items.
 pub fn apply(schema: &mut JSONSchemaProps, markers: &[Marker]) -> Result<(), MarkerError> {
@@ -96,7 +30,7 @@ pub fn apply(schema: &mut JSONSchemaProps, markers: &[Marker]) -> Result<(), Mar
         .iter()
         .filter(|m| !matches!(m, Marker::Items(_)))
         .collect();
-    direct.sort_by_key(|m| priority(m));
+    direct.sort_by_key(|m| m.spec().priority);
     for marker in direct {
         apply_one(schema, marker)?;
     }
@@ -260,6 +194,7 @@ fn apply_one(schema: &mut JSONSchemaProps, marker: &Marker) -> Result<(), Marker
             }
             schema.default = Some(value);
         }
+        Marker::K8sDefault(text) => schema.default = Some(json(text)),
         Marker::Example(text) => schema.example = Some(json(text)),
         Marker::Title(v) => schema.title = Some(v.to_owned()),
         Marker::Nullable => schema.nullable = Some(true),
@@ -316,9 +251,9 @@ fn apply_one(schema: &mut JSONSchemaProps, marker: &Marker) -> Result<(), Marker
             }
             schema.x_kubernetes_map_type = Some(v.to_owned());
         }
-        Marker::ExternalDocs { url, description } => {
+        Marker::ExternalDocs(ExternalDocs { url, description }) => {
             schema.external_docs = Some(super::ExternalDocumentation {
-                url: url.map(str::to_owned),
+                url: Some(url.to_owned()),
                 description: description.map(str::to_owned),
             });
         }
@@ -365,14 +300,6 @@ fn x_validation(schema: &mut JSONSchemaProps, rule: &XValidation) -> Result<(), 
     Ok(())
 }
 
-/// The reasons a CEL rule may give (apiextensions `FieldValueErrorReason`).
-pub const REASONS: [&str; 4] = [
-    "FieldValueRequired",
-    "FieldValueInvalid",
-    "FieldValueForbidden",
-    "FieldValueDuplicate",
-];
-
 /// `AtMostOneOf` and friends: controller-gen's CEL rule counting the fields that are set.
 fn one_of(schema: &mut JSONSchemaProps, fields: &[&str], comparison: &str, message: &str) {
     if fields.is_empty() {
@@ -386,135 +313,4 @@ fn one_of(schema: &mut JSONSchemaProps, fields: &[&str], comparison: &str, messa
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn typed(ty: &str) -> JSONSchemaProps {
-        JSONSchemaProps {
-            type_: Some(ty.into()),
-            ..Default::default()
-        }
-    }
-
-    #[test]
-    fn numeric_bounds_need_a_numeric_type() {
-        let mut s = typed("integer");
-        apply(&mut s, &[Marker::Minimum(1.0), Marker::Maximum(10.0)]).unwrap();
-        assert_eq!((s.minimum, s.maximum), (Some(1.0), Some(10.0)));
-
-        let err = apply(&mut typed("string"), &[Marker::Maximum(3.0)]).unwrap_err();
-        assert_eq!(err.0, "must apply maximum to a numeric value, found string");
-
-        let err = apply(&mut typed("integer"), &[Marker::Minimum(0.5)]).unwrap_err();
-        assert_eq!(
-            err.0,
-            "cannot apply non-integral minimum validation (0.5) to integer value"
-        );
-    }
-
-    #[test]
-    fn false_flags_are_omitted_like_go_omitempty() {
-        let mut s = typed("number");
-        apply(
-            &mut s,
-            &[
-                Marker::ExclusiveMinimum(false),
-                Marker::ExclusiveMaximum(true),
-            ],
-        )
-        .unwrap();
-        assert_eq!(
-            (s.exclusive_minimum, s.exclusive_maximum),
-            (None, Some(true))
-        );
-    }
-
-    #[test]
-    fn type_applies_before_the_markers_that_check_it() {
-        let mut s = JSONSchemaProps::default();
-        apply(&mut s, &[Marker::MaxLength(3), Marker::Type("string")]).unwrap();
-        assert_eq!(s.max_length, Some(3));
-    }
-
-    #[test]
-    fn items_markers_reach_the_items() {
-        let mut s = typed("array");
-        s.items = Some(JSONSchemaPropsOrArray::Schema(Box::new(typed("string"))));
-        apply(
-            &mut s,
-            &[Marker::Items(&[Marker::MaxLength(10)]), Marker::MinItems(1)],
-        )
-        .unwrap();
-        let Some(JSONSchemaPropsOrArray::Schema(items)) = &s.items else {
-            panic!()
-        };
-        assert_eq!((items.max_length, s.min_items), (Some(10), Some(1)));
-
-        let err = apply(&mut typed("string"), &[Marker::Items(&[])]).unwrap_err();
-        assert_eq!(
-            err.0,
-            "must apply items(...) to an array value, found string"
-        );
-    }
-
-    #[test]
-    fn empty_object_default_on_an_array_becomes_an_empty_list() {
-        let mut s = typed("array");
-        apply(&mut s, &[Marker::Default("{}")]).unwrap();
-        assert_eq!(s.default, Some(JSON(serde_json::json!([]))));
-    }
-
-    #[test]
-    fn one_of_rules_are_controller_gens_cel() {
-        let mut s = typed("object");
-        apply(
-            &mut s,
-            &[
-                Marker::ExactlyOneOf(&["a", "b"]),
-                Marker::AtMostOneOf(&["c", "d"]),
-            ],
-        )
-        .unwrap();
-        let rules = s.x_kubernetes_validations.unwrap();
-        assert_eq!(
-            rules[0].rule,
-            "[has(self.c),has(self.d)].filter(x,x==true).size() <= 1"
-        );
-        assert_eq!(
-            rules[0].message.as_deref(),
-            Some("at most one of the fields in [c d] may be set")
-        );
-        assert_eq!(
-            rules[1].rule,
-            "[has(self.a),has(self.b)].filter(x,x==true).size() == 1"
-        );
-        assert_eq!(
-            rules[1].message.as_deref(),
-            Some("exactly one of the fields in [a b] must be set")
-        );
-    }
-
-    #[test]
-    fn list_map_keys_need_a_map_list() {
-        let mut s = typed("array");
-        let err = apply(&mut s, &[Marker::ListMapKeys(&["name"])]).unwrap_err();
-        assert_eq!(err.0, "must apply listMapKey to an associative-list");
-        apply(
-            &mut s,
-            &[Marker::ListMapKeys(&["name"]), Marker::ListType("map")],
-        )
-        .unwrap();
-        assert_eq!(s.x_kubernetes_list_map_keys, Some(vec!["name".to_owned()]));
-    }
-
-    #[test]
-    fn unknown_cel_reason_is_refused() {
-        let rule = XValidation {
-            rule: "self > 0",
-            reason: Some("Nope"),
-            ..Default::default()
-        };
-        let err = apply(&mut typed("integer"), &[Marker::XValidation(rule)]).unwrap_err();
-        assert!(err.0.starts_with("invalid reason Nope"));
-    }
-}
+mod tests;

@@ -23,7 +23,10 @@ pub use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
     ExternalDocumentation, JSON, JSONSchemaProps, JSONSchemaPropsOrArray, JSONSchemaPropsOrBool,
     ValidationRule,
 };
-pub use markers::{Marker, MarkerError, REASONS, XValidation, apply};
+pub use markers::{
+    CATALOGUE, ExternalDocs, Marker, MarkerError, MarkerKind, MarkerSpec, REASONS, XValidation,
+    apply,
+};
 pub use std_types::Bytes;
 pub use structs::{StructSchema, enum_definition, newtype_definition, newtype_reference};
 

@@ -6,8 +6,9 @@
 //! - `model`: a case (a kind and its named types with their attributes).
 //! - `generate`: random cases with legal attributes.
 //! - `go`, `rust`: a case as Go source and as Rust source.
-//! - `project`: the Go module and the Rust crate of all cases, and the runs of the generators.
-//! - `compare`, `apiserver`: the verdicts.
+//! - `project`: the Go module and the Rust crates of all cases, and the runs of the generators.
+//! - `compare`, `apiserver`: the verdicts. A case both generators refuse, or one refuses and the
+//!   API server rejects the other's CRD for, counts as agreement.
 //!
 //! `tests/differential.rs` runs a fixed seed; `cargo run --example differential` runs any.
 
@@ -34,8 +35,8 @@ use model::Case;
 pub struct Config {
     pub cases: usize,
     pub seed: u64,
-    /// Where the Go module, the Rust crate, the outputs and the differing cases go. The crate
-    /// stays between runs so an unchanged case is not compiled again.
+    /// Where the Go module, the Rust crates, the outputs and the differing cases go. The crates
+    /// stay between runs, so the same cases are not compiled again.
     pub work: PathBuf,
     pub controller_gen: PathBuf,
     /// The control plane's binaries; without them no CRD goes to an API server.
@@ -69,6 +70,8 @@ impl Report {
     }
 }
 
+/// Generates the cases of `config`, runs both generators on them, compares their CRDs and, with
+/// assets, has a real API server judge them.
 pub fn run(config: &Config) -> Report {
     let mut timings = Vec::new();
     let mut clock = Instant::now();

@@ -1,14 +1,14 @@
-//! The arguments of one `#[rbac(...)]`: each `key = value` checked on its own, then the rules
-//! between keys.
+//! The arguments of one `#[rbac(...)]`, in the grammar every webop attribute shares
+//! (`crate::args`): each `key = value` checked on its own, then the rules between keys.
 
 use proc_macro2::Span;
 use quote::ToTokens;
-use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
-use syn::{Expr, ExprLit, Lit, LitStr, Token};
+use syn::{Expr, ExprLit, Lit, LitStr};
 
-use super::suggest::closest_key;
-use super::{RbacAttr, RbacValue, push_error};
+use super::{RbacAttr, RbacValue};
+use crate::args::{Arg, ArgValue};
+use crate::errors::Errors;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Key {
@@ -56,24 +56,39 @@ impl Key {
     }
 }
 
-/// Checks the arguments of `#[rbac(...)]` as the attribute macro receives them; `attribute` is
-/// the span errors about the attribute as a whole point at.
+/// Spellings from controller-gen and Kubernetes (compared without case and `_`) and the key
+/// they mean here.
+const ALIASES: [(&str, &str); 4] = [
+    ("apigroups", "groups"),
+    ("nonresourceurls", "urls"),
+    ("resourcenames", "resource_names"),
+    ("rolename", "role_name"),
+];
+
+/// The key a misspelt one most likely meant.
+pub(super) fn closest_key(name: &str) -> Option<&'static str> {
+    let keys = KEYS.map(|(key, _)| key);
+    crate::suggest::closest(name, &keys, &ALIASES)
+}
+
+/// One argument as written: the key's span and its values.
 struct Argument {
     key_span: Span,
     values: Vec<RbacValue>,
 }
 
+/// Checks the arguments of one `#[rbac(...)]`, collecting every error.
 #[derive(Default)]
 pub(super) struct Collector {
     arguments: Vec<(Key, Argument)>,
     /// Keys suggested for misspelt ones: not reported again as missing.
     suggested: Vec<Key>,
-    errors: Option<syn::Error>,
+    errors: Errors,
 }
 
 impl Collector {
-    fn error(&mut self, span: Span, message: impl std::fmt::Display) {
-        push_error(&mut self.errors, syn::Error::new(span, message));
+    fn error(&self, span: Span, message: impl std::fmt::Display) {
+        self.errors.push(syn::Error::new(span, message));
     }
 
     fn get(&self, key: Key) -> Option<&Argument> {
@@ -83,42 +98,40 @@ impl Collector {
             .map(|(_, argument)| argument)
     }
 
-    /// One `key = value` of the attribute. Semantic errors are collected so that all of them
-    /// are reported at once; only syntax errors stop parsing.
-    pub(super) fn entry(&mut self, meta: ParseNestedMeta) -> syn::Result<()> {
-        let key_span = meta.path.span();
-        let name = meta.path.to_token_stream().to_string().replace(' ', "");
+    /// One `key = value` of the attribute. Errors are collected so that all of them are
+    /// reported at once.
+    pub(super) fn entry(&mut self, arg: &Arg) {
+        let key_span = arg.key.span();
+        let name = arg.name();
         let Some(key) = key_named(&name) else {
             let suggestion = closest_key(&name);
             self.suggested.extend(suggestion.and_then(key_named));
             self.error(key_span, unknown_key_message(&name, suggestion));
-            return skip_value(&meta);
+            return;
         };
-        if !meta.input.peek(Token![=]) {
+        let ArgValue::Value(value) = &arg.value else {
             self.error(
                 key_span,
                 format!("`{name}` needs a value, e.g. {}", key.example()),
             );
-            return skip_value(&meta);
-        }
-        let value: Expr = meta.value()?.parse()?;
+            return;
+        };
         if self.get(key).is_some() {
             self.error(
                 key_span,
                 format!("`{name}` is given twice; put all values in one list"),
             );
-            return Ok(());
+            return;
         }
         let values = if key.is_list() {
-            self.list(key, &value)
+            self.list(key, value)
         } else {
-            self.string(key, &value).into_iter().collect()
+            self.string(key, value).into_iter().collect()
         };
         self.arguments.push((key, Argument { key_span, values }));
-        Ok(())
     }
 
-    fn list(&mut self, key: Key, value: &Expr) -> Vec<RbacValue> {
+    fn list(&self, key: Key, value: &Expr) -> Vec<RbacValue> {
         let mut rejected = 0;
         let literals: Vec<&LitStr> = match value {
             Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => vec![s],
@@ -175,7 +188,7 @@ impl Collector {
         values
     }
 
-    fn list_item(&mut self, key: Key, item: &str, span: Span) -> Option<RbacValue> {
+    fn list_item(&self, key: Key, item: &str, span: Span) -> Option<RbacValue> {
         if key == Key::Groups {
             // "" is the core group; "core" is its friendlier name.
             let group = if item == "core" { "" } else { item };
@@ -209,7 +222,7 @@ impl Collector {
         })
     }
 
-    fn string(&mut self, key: Key, value: &Expr) -> Option<RbacValue> {
+    fn string(&self, key: Key, value: &Expr) -> Option<RbacValue> {
         match value {
             Expr::Lit(ExprLit {
                 lit: Lit::Str(s), ..
@@ -245,16 +258,9 @@ impl Collector {
         }
     }
 
-    /// Rules between arguments, then the result.
-    pub(super) fn finish(
-        mut self,
-        parsed: syn::Result<()>,
-        attribute: Span,
-    ) -> syn::Result<RbacAttr> {
-        if let Err(error) = parsed {
-            push_error(&mut self.errors, error);
-            return Err(self.errors.expect("just pushed"));
-        }
+    /// Rules between arguments, then the result; `attribute` is the span errors about the
+    /// attribute as a whole point at.
+    pub(super) fn finish(mut self, attribute: Span) -> syn::Result<RbacAttr> {
         let span_of = |collector: &Self, key: Key| collector.get(key).map(|a| a.key_span);
         let missing = |collector: &Self, key: Key| {
             collector.get(key).is_none() && !collector.suggested.contains(&key)
@@ -292,9 +298,7 @@ impl Collector {
             let resources = span_of(&self, Key::Resources).expect("checked above");
             self.error(resources, r#"`resources` need `groups`, e.g. groups = ["apps"]; the core group (pods, services, ...) is groups = [""]"#);
         }
-        if let Some(errors) = self.errors {
-            return Err(errors);
-        }
+        std::mem::take(&mut self.errors).finish()?;
         let mut take = |key: Key| {
             self.arguments
                 .iter_mut()
@@ -313,16 +317,6 @@ impl Collector {
             span: attribute,
         })
     }
-}
-
-/// Skips what follows an unusable key (`= value`, `(...)`, or nothing).
-fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
-    if meta.input.peek(Token![=]) {
-        meta.value()?.parse::<Expr>()?;
-    } else if !meta.input.is_empty() && !meta.input.peek(Token![,]) {
-        meta.input.parse::<proc_macro2::TokenTree>()?;
-    }
-    Ok(())
 }
 
 fn key_named(name: &str) -> Option<Key> {

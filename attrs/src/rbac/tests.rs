@@ -1,8 +1,9 @@
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
-use super::suggest::{closest_key, edit_distance};
+use super::args::closest_key;
 use super::*;
+use crate::suggest::edit_distance;
 
 fn parse(args: TokenStream) -> syn::Result<RbacAttr> {
     parse_args(args, Span::call_site())

@@ -1,0 +1,103 @@
+use super::*;
+
+fn parse_spec(source: &str) -> Result<KindAttrs, Vec<String>> {
+    let item: syn::ItemStruct = syn::parse_str(source).unwrap();
+    let errors = Errors::new();
+    let attrs = parse(&item.attrs, &item.ident, &errors);
+    match errors.finish() {
+        Ok(()) => Ok(attrs.expect("no errors, so a kind")),
+        Err(error) => Err(error.into_iter().map(|e| e.to_string()).collect()),
+    }
+}
+
+const RESOURCE: &str = r#"#[resource(group = "app.example.com", version = "v1", kind = "WebApp")]"#;
+
+#[test]
+fn defaults_follow_controller_gen() {
+    let kind = parse_spec(&format!("{RESOURCE} struct WebAppSpec;")).unwrap();
+    assert_eq!(
+        (
+            kind.resource.plural.as_str(),
+            kind.resource.singular.as_str()
+        ),
+        ("webapps", "webapp")
+    );
+    assert!(kind.resource.namespaced);
+    assert!(kind.status.ty.is_none() && !kind.status.subresource);
+    assert_eq!(
+        kind.version,
+        VersionState {
+            role: VersionRole::Other,
+            served: true,
+            deprecation: None
+        }
+    );
+}
+
+#[test]
+fn the_subresource_alone_names_kind_status() {
+    let kind = parse_spec(&format!(
+        "{RESOURCE} #[subresource(status)] struct WebAppSpec;"
+    ))
+    .unwrap();
+    let ty = kind.status.ty.unwrap();
+    assert_eq!(quote::quote!(#ty).to_string(), "WebAppStatus");
+    assert!(kind.status.subresource);
+    let kind = parse_spec(&format!(
+        r#"{RESOURCE} #[subresource(status = "()")] struct WebAppSpec;"#
+    ))
+    .unwrap();
+    assert!(kind.status.ty.is_none() && kind.status.subresource);
+}
+
+#[test]
+fn version_attributes_make_one_state() {
+    let kind = parse_spec(&format!(
+        r#"{RESOURCE} #[storage_version] #[unserved_version] #[deprecated_version(warning = "use v2")] struct S;"#
+    ))
+    .unwrap();
+    assert_eq!(
+        kind.version,
+        VersionState {
+            role: VersionRole::Storage,
+            served: false,
+            deprecation: Some(Deprecation {
+                warning: Some("use v2".into())
+            })
+        }
+    );
+    let errors = parse_spec(&format!(
+        "{RESOURCE} #[storage_version] #[skip_version] struct S;"
+    ))
+    .unwrap_err();
+    assert_eq!(
+        errors,
+        ["a version cannot be both #[storage_version] and #[skip_version]"]
+    );
+}
+
+#[test]
+fn every_family_reports_its_errors_together() {
+    let errors = parse_spec(
+        r#"#[resource(group = "app.example.com", kind = "WebApp", colour = "red")]
+           #[subresource(scale(spec_path = "spec.replicas"))]
+           #[printcolumn(name = "Age", type = "int")]
+           #[metadata(labels = ["team"])]
+           #[storage_version(now)]
+           struct S;"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        errors,
+        [
+            "unknown key `colour` in #[resource]; expected one of: group, version, kind, scope, plural, singular, short_name, category, status, doc, spec_required, flatten_spec, skip",
+            "invalid spec_path \"spec.replicas\": a JSON path starts with `.` (e.g. \".spec.replicas\")",
+            "`scale(...)` needs `status_path = \"...\"`",
+            "invalid printcolumn type \"int\": must be one of \"integer\", \"number\", \"string\", \"boolean\", \"date\"",
+            "#[printcolumn] needs `json_path = \"...\"`",
+            "metadata entry \"team\" is not in 'key=value' format",
+            "#[storage_version] takes no arguments",
+            "#[derive(CustomResource)] needs #[resource(version = \"...\")] (for example #[resource(group = \"app.example.com\", version = \"v1\", kind = \"WebApp\")])",
+        ]
+    );
+}
