@@ -51,10 +51,11 @@ pub fn crd_version(input: &Input, attrs: &KindAttrs) -> TokenStream {
     } else {
         quote!(::core::option::Option::None)
     };
+    let rules = webop_attrs::schema::slice(&attrs.root_rules);
     let root_schema = if *flatten_spec {
-        quote!(::webop::crd::flattened_root_schema(&defs, #doc, spec.expect("a flattened spec has fields"), status))
+        quote!(::webop::crd::flattened_root_schema(&defs, #doc, spec.expect("a flattened spec has fields"), status, #rules))
     } else {
-        quote!(::webop::crd::root_schema(&defs, #doc, spec, status, #spec_required))
+        quote!(::webop::crd::root_schema(&defs, #doc, spec, status, #spec_required, #rules))
     };
     let columns = attrs.printer_columns.iter().map(|c| {
         let (name, type_, json_path, priority) = (&c.name, &c.type_, &c.json_path, c.priority);

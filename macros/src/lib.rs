@@ -28,6 +28,7 @@ fn finish(result: syn::Result<proc_macro2::TokenStream>) -> TokenStream {
         skip_version,
         deprecated_version,
         selectable_field,
+        root,
         metadata,
         validate,
         schema,

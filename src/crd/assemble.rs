@@ -279,6 +279,7 @@ mod tests {
                 Some(typed("object", None)),
                 None,
                 false,
+                &[],
             ),
             printer_columns: &[],
             status_subresource: false,

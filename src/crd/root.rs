@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::schema::{Definitions, JSONSchemaProps, flatten, typed};
+use crate::schema::{Definitions, JSONSchemaProps, Marker, apply, flatten, typed};
 
 const API_VERSION_DOC: &str = "APIVersion defines the versioned schema of this representation of an object.\n\
 Servers should convert recognized schemas to the latest internal value, and\n\
@@ -37,13 +37,14 @@ fn object_properties() -> [(String, JSONSchemaProps); 3] {
 /// `type: object`: the API server owns it) and, when the kind has them, `spec` and `status`,
 /// where `spec` and `status` are the use sites of their types and `defs` holds the definitions.
 /// `description` is the root's (`#[resource(doc = ...)]`); `spec_required` lists `spec` as
-/// required.
+/// required; `rules` are the root's CEL rules (`#[root(x_validation(...))]`).
 pub fn root_schema(
     defs: &Definitions,
     description: Option<&str>,
     spec: Option<JSONSchemaProps>,
     status: Option<JSONSchemaProps>,
     spec_required: bool,
+    rules: &[Marker],
 ) -> JSONSchemaProps {
     let mut properties = BTreeMap::from(object_properties());
     if let Some(spec) = spec {
@@ -52,23 +53,34 @@ pub fn root_schema(
     if let Some(status) = status {
         properties.insert("status".to_owned(), status);
     }
-    let root = JSONSchemaProps {
+    let mut root = JSONSchemaProps {
         description: description.map(str::to_owned),
         properties: Some(properties),
         required: spec_required.then(|| vec!["spec".to_owned()]),
         ..typed("object", None)
     };
+    apply_rules(&mut root, rules);
     flatten(defs, root)
+}
+
+/// The root's CEL rules, after the rules a flattened spec brought (controller-gen applies the
+/// markers of one Go type in the order written).
+fn apply_rules(root: &mut JSONSchemaProps, rules: &[Marker]) {
+    if let Err(err) = apply(root, rules) {
+        panic!("webop: invalid #[root] attribute: {err}");
+    }
 }
 
 /// The `openAPIV3Schema` of a kind with `#[resource(flatten_spec)]`: the spec's schema is the
 /// root's (its properties, required fields, rules and every other keyword), with `apiVersion`,
-/// `kind`, `metadata` and `status` added. `description` is the root's, else the spec type's.
+/// `kind`, `metadata` and `status` added. `description` is the root's, else the spec type's;
+/// `rules` are the root's CEL rules.
 pub fn flattened_root_schema(
     defs: &Definitions,
     description: Option<&str>,
     spec: JSONSchemaProps,
     status: Option<JSONSchemaProps>,
+    rules: &[Marker],
 ) -> JSONSchemaProps {
     // Flattened first, so that a spec defined by reference is resolved to its properties.
     let mut root = flatten(defs, spec);
@@ -81,5 +93,6 @@ pub fn flattened_root_schema(
         root.description = Some(description.to_owned());
     }
     root.type_ = Some("object".to_owned());
+    apply_rules(&mut root, rules);
     root
 }

@@ -1,11 +1,12 @@
 //! The attributes of a kind, written on its `...Spec` struct, one module per family:
-//! `#[resource]`, `#[subresource]`, `#[printcolumn]`, the version attributes, `#[metadata]` and
-//! `#[selectable_field]`. This module reads the families and reconciles what they say together
+//! `#[resource]`, `#[subresource]`, `#[printcolumn]`, the version attributes, `#[metadata]`,
+//! `#[selectable_field]` and `#[root]`. This module reads the families and reconciles what they say together
 //! (the status type).
 
 mod metadata;
 mod printcolumn;
 mod resource;
+mod root;
 mod selectable_field;
 mod subresource;
 mod versions;
@@ -20,6 +21,7 @@ pub use versions::{Deprecation, VersionRole, VersionState};
 
 use crate::args::{Arg, args_of, path_name};
 use crate::errors::Errors;
+use crate::schema::MarkerAt;
 
 /// Everything the kind's attributes say.
 #[derive(Clone, Debug)]
@@ -31,6 +33,8 @@ pub struct KindAttrs {
     pub version: VersionState,
     pub selectable_fields: Vec<String>,
     pub metadata: Metadata,
+    /// `#[root(x_validation(...))]`: the root object's CEL rules.
+    pub root_rules: Vec<MarkerAt>,
 }
 
 /// The kind's status.
@@ -44,7 +48,7 @@ pub struct Status {
 }
 
 /// The attribute families this module reads.
-pub const ATTRIBUTES: [&str; 9] = [
+pub const ATTRIBUTES: [&str; 10] = [
     "resource",
     "subresource",
     "printcolumn",
@@ -54,6 +58,7 @@ pub const ATTRIBUTES: [&str; 9] = [
     "deprecated_version",
     "selectable_field",
     "metadata",
+    "root",
 ];
 
 /// Parses the kind attributes on the spec struct `spec` (where a missing
@@ -66,6 +71,7 @@ pub fn parse(attrs: &[Attribute], spec: &Ident, errors: &Errors) -> Option<KindA
     let mut version = versions::Builder::default();
     let mut selectable_fields = Vec::new();
     let mut metadata = Metadata::default();
+    let mut root_rules = Vec::new();
     for attr in attrs {
         let family = path_name(&attr.meta);
         if !ATTRIBUTES.contains(&family.as_str()) {
@@ -82,6 +88,7 @@ pub fn parse(attrs: &[Attribute], spec: &Ident, errors: &Errors) -> Option<KindA
                 selectable_fields.extend(errors.ok(selectable_field::parse(attr, &args)))
             }
             "metadata" => metadata.add(&args, errors),
+            "root" => root::add(&args, &mut root_rules, errors),
             "storage_version" | "unserved_version" | "skip_version" | "deprecated_version" => {
                 version.add(&family, attr, &args, errors)
             }
@@ -100,6 +107,7 @@ pub fn parse(attrs: &[Attribute], spec: &Ident, errors: &Errors) -> Option<KindA
         version: version?,
         selectable_fields,
         metadata,
+        root_rules,
     })
 }
 

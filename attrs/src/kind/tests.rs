@@ -101,3 +101,33 @@ fn every_family_reports_its_errors_together() {
         ]
     );
 }
+
+#[test]
+fn root_rules_are_read_as_x_validation_reads_its_own() {
+    let kind = parse_spec(&format!(
+        r#"{RESOURCE} #[root(x_validation(rule = "self.metadata.name.size() <= 59", message = "short"))] #[root(x_validation(rule = "true"))] struct S;"#
+    ))
+    .unwrap();
+    let rules: Vec<_> = kind
+        .root_rules
+        .iter()
+        .map(|rule| (rule.kind, rule.value.clone()))
+        .collect();
+    assert_eq!(rules.len(), 2);
+    assert!(
+        rules
+            .iter()
+            .all(|(kind, _)| *kind == crate::schema::MarkerKind::XValidation)
+    );
+
+    let errors = parse_spec(&format!(
+        r#"{RESOURCE} #[root(x_validation(message = "m"), rules(rule = "true"))] struct S;"#
+    ))
+    .unwrap_err();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors[0].contains("rule"), "{errors:?}");
+    assert!(
+        errors[1].contains("unknown") && errors[1].contains("x_validation"),
+        "{errors:?}"
+    );
+}

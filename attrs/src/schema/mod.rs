@@ -150,6 +150,25 @@ fn marker(arg: &Arg, family: Family, place: Place, seen: &mut Seen) -> syn::Resu
     })
 }
 
+/// `x_validation(...)` written inside `#[attribute(...)]` (`#[root(x_validation(...))]`): the
+/// rule, checked as `#[x_validation]` checks it.
+pub fn nested_x_validation(arg: &Arg, attribute: &str) -> syn::Result<MarkerAt> {
+    let spec = MarkerSpec::find(Family::XValidation, "x_validation")
+        .expect("the catalogue has x_validation");
+    let value = payload::record(
+        spec,
+        &arg.nested()?,
+        &format!("{attribute}(x_validation)"),
+        "`x_validation`",
+        arg.key.span(),
+    )?;
+    Ok(MarkerAt {
+        kind: spec.kind,
+        value,
+        span: arg.key.span(),
+    })
+}
+
 /// Every key of `family`: its markers, and for `#[validate]` the keys that are not markers.
 fn keys(family: Family) -> Vec<&'static str> {
     let mut keys: Vec<&str> = MarkerSpec::keys(family).collect();

@@ -462,6 +462,45 @@ async fn an_invalid_webapp_is_rejected_by_the_schema() {
 }
 
 #[tokio::test]
+async fn a_webapp_whose_service_name_would_be_invalid_is_rejected() {
+    let cluster = Cluster::start().await;
+    let webapps = cluster.api::<appv1::WebApp>();
+    let named = |name: &str| {
+        appv1::WebApp::new(
+            name,
+            appv1::WebAppSpec {
+                image: "nginx:1.25".to_owned(),
+                replicas: 1,
+                port: 80,
+                resources: None,
+            },
+        )
+    };
+    // Each is a valid object name, but `<name>-svc` is not a DNS-1035 label: too long, a dot,
+    // a leading digit.
+    for name in ["a".repeat(60), "web.app".to_owned(), "1app".to_owned()] {
+        let error = webapps
+            .create(&PostParams::default(), &named(&name))
+            .await
+            .unwrap_err();
+        let kube::Error::Api(status) = error else {
+            panic!("not an API error for {name}: {error}");
+        };
+        assert_eq!(status.code, 422, "{name}: {status:?}");
+        assert!(
+            status.message.contains("metadata.name must be at most 59 lowercase letters"),
+            "{name}: {}",
+            status.message
+        );
+    }
+    webapps
+        .create(&PostParams::default(), &named(&"a".repeat(59)))
+        .await
+        .expect("a name of 59 characters leaves room for -svc");
+    cluster.stop().await;
+}
+
+#[tokio::test]
 async fn an_object_of_the_same_name_owned_by_someone_else_is_not_taken_over() {
     let cluster = Cluster::start().await;
     let theirs: Deployment = serde_json::from_value(json!({

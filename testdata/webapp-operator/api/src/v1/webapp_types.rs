@@ -15,6 +15,12 @@ use webop::prelude::*;
 #[printcolumn(name = "Available", type = "integer", json_path = ".status.availableReplicas")]
 #[printcolumn(name = "Phase", type = "string", json_path = ".status.phase")]
 #[printcolumn(name = "Age", type = "date", json_path = ".metadata.creationTimestamp")]
+// The children are named after the WebApp, and the Service's name `<name>-svc` must be a
+// DNS-1035 label: the API server refuses a WebApp whose children could not be created.
+#[root(x_validation(
+    rule = "self.metadata.name.size() <= 59 && self.metadata.name.matches('^[a-z]([-a-z0-9]*[a-z0-9])?$')",
+    message = "metadata.name must be at most 59 lowercase letters, digits and '-', starting with a letter: the Service is named <name>-svc"
+))]
 #[serde(rename_all = "camelCase")]
 pub struct WebAppSpec {
     /// image is the container image that runs the application.
