@@ -67,6 +67,7 @@ const TEMPLATE_BINDINGS: &[&str] = &[
     "manager",
     "message",
     "name",
+    "named",
     "namespace",
     "note",
     "now",
