@@ -3,12 +3,10 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::bail;
 use clap::{ArgAction, Args};
 
-use crate::project::validate::{self, Invalid};
-use crate::project::{Api, DeployImageOptions, Project, Resource};
-use crate::scaffold::Request;
+use crate::project::{DeployImageOptions, NewResource, Project};
+use crate::scaffold::{Command, Request};
 
 /// Scaffold a Kubernetes API: its type in `api/`, its controller, roles and sample.
 #[derive(Debug, Args)]
@@ -62,23 +60,33 @@ pub struct CreateApiArgs {
     pub dry_run: bool,
 }
 
+/// The kind the arguments ask for, checked by `Project::with_resource`.
+fn new_resource(args: &CreateApiArgs) -> NewResource {
+    NewResource {
+        group: args.group.clone(),
+        version: args.version.clone(),
+        kind: args.kind.clone(),
+        plural: args.plural.clone(),
+        namespaced: args.namespaced,
+        resource: args.resource,
+        controller: args.controller,
+        image: args.image.as_ref().map(|image| DeployImageOptions {
+            container_port: args.port.map(|p| p.to_string()),
+            image: image.clone(),
+            run_as_user: args.run_as_user.map(|u| u.to_string()),
+        }),
+        force: args.force,
+    }
+}
+
 pub(super) fn run(args: CreateApiArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
     let (root, before) = Project::find(cwd)?;
-    let resource = check(&args, &before)?;
-    let image = args.image.as_ref().map(|image| DeployImageOptions {
-        container_port: args.port.map(|p| p.to_string()),
-        image: image.clone(),
-        run_as_user: args.run_as_user.map(|u| u.to_string()),
-    });
-    let mut after = before.clone();
-    after.upsert_resource(resource.clone(), image);
+    let (after, resource) = before.with_resource(&new_resource(&args))?;
     let request = Request {
         root: &root,
         before: Some(&before),
         after: &after,
-        init: None,
-        new_resource: Some(&resource),
-        generated: &[],
+        command: Command::CreateApi(&resource),
         force: args.force,
     };
     super::scaffold(&request, args.dry_run, out)?;
@@ -106,103 +114,4 @@ pub(super) fn run(args: CreateApiArgs, cwd: &Path, out: &mut dyn Write) -> anyho
         }
     }
     Ok(())
-}
-
-/// Checks every input against the rules and the project, and returns the resource to record.
-fn check(args: &CreateApiArgs, project: &Project) -> anyhow::Result<Resource> {
-    validate::kind(&args.kind)?;
-    validate::group(&args.group)?;
-    validate::group_without_domain(&args.group, &project.domain)?;
-    validate::qualified_group(&args.group, &project.domain)?;
-    validate::version(&args.version)?;
-    match &args.plural {
-        Some(plural) => validate::plural(plural)?,
-        None => validate::derived_plural(&args.kind, &crate::names::plural(&args.kind))?,
-    }
-    if let Some(image) = &args.image {
-        validate::image(image)?;
-    }
-    if !args.resource && !args.controller {
-        bail!("nothing to scaffold: --resource=false and --controller=false");
-    }
-    if args.image.is_some() && !(args.resource && args.controller && args.namespaced) {
-        bail!(
-            "--image scaffolds a controller that runs the image in the namespace of each {}: it \
-             needs --resource=true, --controller=true and --namespaced=true",
-            args.kind
-        );
-    }
-
-    let others: Vec<&Resource> = project
-        .resources
-        .iter()
-        .filter(|r| !(r.group == args.group && r.version == args.version && r.kind == args.kind))
-        .collect();
-    if project
-        .resource(&args.group, &args.version, &args.kind)
-        .is_some()
-        && !args.force
-    {
-        bail!(Invalid {
-            what: "kind",
-            value: args.kind.clone(),
-            rule: format!(
-                "the project already has {} in {}.{}/{}; pass --force to scaffold it again",
-                args.kind, args.group, project.domain, args.version
-            ),
-        });
-    }
-    if let Some(other) = others
-        .iter()
-        .find(|r| r.version == args.version && r.kind.eq_ignore_ascii_case(&args.kind))
-    {
-        bail!(Invalid {
-            what: "kind",
-            value: args.kind.clone(),
-            rule: format!(
-                "api/src/{}/ already has {} (of group {}) in {}_types.rs; one version module \
-                 cannot hold two kinds of the same (lower-cased) name",
-                args.version,
-                other.kind,
-                other.qualified_group(),
-                other.kind.to_ascii_lowercase()
-            ),
-        });
-    }
-    let same_version: Vec<&str> = others
-        .iter()
-        .filter(|r| r.version == args.version)
-        .map(|r| r.kind.as_str())
-        .collect();
-    validate::kind_alongside(&args.kind, &args.version, &same_version)?;
-    if args.controller
-        && let Some(other) = others
-            .iter()
-            .find(|r| r.controller && r.kind.eq_ignore_ascii_case(&args.kind))
-    {
-        bail!(
-            "{} already has a controller (created with {}.{}/{}): a kind has one controller; \
-             pass --controller=false",
-            args.kind,
-            other.group,
-            other.domain,
-            other.version
-        );
-    }
-
-    Ok(Resource {
-        api: args.resource.then(|| Api {
-            crd_version: "v1".into(),
-            namespaced: args.namespaced,
-        }),
-        controller: args.controller,
-        domain: project.domain.clone(),
-        group: args.group.clone(),
-        kind: args.kind.clone(),
-        path: args
-            .resource
-            .then(|| format!("{}::{}", project.api_crate_name(), args.version)),
-        plural: args.plural.clone(),
-        version: args.version.clone(),
-    })
 }

@@ -7,7 +7,7 @@ use anyhow::{Context as _, bail};
 use clap::{Args, ValueEnum};
 
 use crate::project::{Project, validate};
-use crate::scaffold::{InitOptions, Request};
+use crate::scaffold::{Command, InitOptions, Request};
 
 /// Initialize a new project in the current directory (like `kubebuilder init`).
 #[derive(Debug, Args)]
@@ -97,9 +97,7 @@ pub(super) fn run(args: InitArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Re
         root: cwd,
         before: None,
         after: &project,
-        init: Some(&init),
-        new_resource: None,
-        generated: &[],
+        command: Command::Init(&init),
         force: args.force,
     };
     super::scaffold(&request, args.dry_run, out)?;

@@ -9,7 +9,7 @@ use clap::Args;
 use serde_json::Value;
 
 use crate::project::Project;
-use crate::scaffold::Request;
+use crate::scaffold::{self, Request};
 
 /// Regenerate config/crd/bases/*.yaml and config/rbac/role.yaml from the code (controller-gen's
 /// `make manifests`).
@@ -57,9 +57,7 @@ pub(super) fn run(args: ManifestsArgs, cwd: &Path, out: &mut dyn Write) -> anyho
         root: &root,
         before: Some(&project),
         after: &project,
-        init: None,
-        new_resource: None,
-        generated: &generated,
+        command: scaffold::Command::Manifests(&generated),
         force: false,
     };
     super::scaffold(&request, args.dry_run, out)

@@ -4,7 +4,10 @@
 //! kubebuilder user reads it at a glance. webop writes it from `templates/PROJECT` (it is a
 //! tool-owned file, re-rendered by every command) and reads it back here.
 
+mod new_resource;
 pub mod validate;
+
+pub use new_resource::{NewResource, Refused};
 
 use std::path::{Path, PathBuf};
 

@@ -4,10 +4,9 @@
 use std::cmp::Ordering;
 
 use serde::Serialize;
-use serde_json::{Map, Value, json};
 
 use super::identifiers;
-use crate::project::{Project, Resource};
+use crate::project::{DeployImageResource, Project, Resource};
 
 /// The port the deploy-image controller uses when `--port` was not given.
 pub const DEFAULT_PORT: u16 = 80;
@@ -24,143 +23,194 @@ pub struct InitOptions {
     pub webop_path: Option<String>,
 }
 
-/// The variables of one render: the project's, plus a version's or a kind's.
-#[derive(Clone, Debug)]
-pub struct Variables(Map<String, Value>);
+/// The project-wide variables every template sees.
+#[derive(Clone, Debug, Serialize)]
+pub struct ProjectVars<'a> {
+    /// `<version>::<Kind>::crd_version()` of every kind with an API, for `crdgen`.
+    crd_versions: Vec<String>,
+    webop_version: &'static str,
+    cli_version: Option<&'a str>,
+    layout: &'static str,
+    deploy_image_plugin: &'static str,
+    project_name: &'a str,
+    crate_name: String,
+    api_package: String,
+    api_crate: String,
+    domain: &'a str,
+    repo: Option<&'a str>,
+    repository_url: Option<String>,
+    namespace: String,
+    resources: Vec<ResourceVars<'a>>,
+    api_resources: Vec<ResourceVars<'a>>,
+    /// The kinds with a controller, in module order.
+    controllers: Vec<ResourceVars<'a>>,
+    versions: Vec<VersionVars<'a>>,
+    deploy_image_resources: Option<&'a [DeployImageResource]>,
+    /// `init`'s options, for the user-owned files it writes.
+    #[serde(flatten)]
+    init: Option<&'a InitOptions>,
+}
 
-impl Variables {
-    /// The project-wide variables.
-    pub fn project(project: &Project, init: Option<&InitOptions>) -> Self {
-        let resources: Vec<Value> = project
+/// The variables of an API version: its name and its kinds.
+#[derive(Clone, Debug, Serialize)]
+pub struct VersionVars<'a> {
+    version: &'a str,
+    /// The kinds with an API type in this version, in module order.
+    kinds: Vec<ResourceVars<'a>>,
+}
+
+/// The variables of one kind, named as templates use them.
+#[derive(Clone, Debug, Serialize)]
+pub struct ResourceVars<'a> {
+    api_alias: String,
+    group: &'a str,
+    version: &'a str,
+    kind: &'a str,
+    kind_lower: String,
+    kind_var: String,
+    plural: String,
+    plural_var: String,
+    /// `--plural`, when given.
+    plural_override: Option<&'a str>,
+    domain: &'a str,
+    group_domain: String,
+    api: bool,
+    crd_version: Option<&'a str>,
+    namespaced: bool,
+    controller: bool,
+    path: Option<&'a str>,
+    deploy_image: bool,
+    image: Option<&'a str>,
+    port: u16,
+    run_as_user: Option<i64>,
+}
+
+impl<'a> ProjectVars<'a> {
+    pub fn new(project: &'a Project, init: Option<&'a InitOptions>) -> Self {
+        let resources: Vec<ResourceVars> = project
             .resources
             .iter()
-            .map(|r| resource_values(project, r))
+            .map(|r| ResourceVars::new(project, r))
             .collect();
-        let mut controllers: Vec<&Value> = resources
-            .iter()
-            .filter(|r| r["controller"] == true)
-            .collect();
-        controllers.sort_by(|a, b| version_order(str_of(a, "kind_lower"), str_of(b, "kind_lower")));
-        let versions: Vec<Value> = api_versions(project)
-            .iter()
-            .map(|version| json!({ "version": version, "kinds": kinds_of(project, version) }))
-            .collect();
-        let crd_versions: Vec<String> = project
-            .resources
-            .iter()
-            .filter(|r| r.api.is_some())
-            .map(|r| format!("{}::{}::crd_version()", r.version, r.kind))
-            .collect();
-        let mut vars = json!({
-            "crd_versions": crd_versions,
-            "webop_version": env!("CARGO_PKG_VERSION"),
-            "cli_version": project.cli_version,
-            "layout": crate::project::LAYOUT,
-            "deploy_image_plugin": crate::project::DEPLOY_IMAGE_PLUGIN,
-            "project_name": project.project_name,
-            "crate_name": project.crate_name(),
-            "api_package": project.api_package_name(),
-            "api_crate": project.api_crate_name(),
-            "domain": project.domain,
-            "repo": project.repo,
-            "repository_url": project.repo.as_deref().map(repository_url),
-            "namespace": format!("{}-system", project.project_name),
-            "resources": resources,
-            "api_resources": resources.iter().filter(|r| r["api"] == true).collect::<Vec<_>>(),
-            "controllers": controllers,
-            "versions": versions,
-            "deploy_image_resources": project.plugins.deploy_image.as_ref().map(|d| &d.resources),
-        });
-        if let Some(init) = init {
-            let init = serde_json::to_value(init).expect("init options serialize");
-            merge(&mut vars, init);
+        let mut controllers: Vec<ResourceVars> =
+            resources.iter().filter(|r| r.controller).cloned().collect();
+        controllers.sort_by(|a, b| version_order(&a.kind_lower, &b.kind_lower));
+        ProjectVars {
+            crd_versions: project
+                .resources
+                .iter()
+                .filter(|r| r.api.is_some())
+                .map(|r| format!("{}::{}::crd_version()", r.version, r.kind))
+                .collect(),
+            webop_version: env!("CARGO_PKG_VERSION"),
+            cli_version: project.cli_version.as_deref(),
+            layout: crate::project::LAYOUT,
+            deploy_image_plugin: crate::project::DEPLOY_IMAGE_PLUGIN,
+            project_name: &project.project_name,
+            crate_name: project.crate_name(),
+            api_package: project.api_package_name(),
+            api_crate: project.api_crate_name(),
+            domain: &project.domain,
+            repo: project.repo.as_deref(),
+            repository_url: project.repo.as_deref().map(repository_url),
+            namespace: format!("{}-system", project.project_name),
+            api_resources: resources.iter().filter(|r| r.api).cloned().collect(),
+            resources,
+            controllers,
+            versions: api_versions(project)
+                .into_iter()
+                .map(|version| VersionVars::new(project, version))
+                .collect(),
+            deploy_image_resources: project
+                .plugins
+                .deploy_image
+                .as_ref()
+                .map(|d| d.resources.as_slice()),
+            init,
         }
-        Variables(into_map(vars))
-    }
-
-    /// The project's variables plus `version` and `kinds` (the kinds with an API in `version`).
-    pub fn version(project: &Project, version: &str) -> Self {
-        let values = json!({ "version": version, "kinds": kinds_of(project, version) });
-        Variables(into_map(values))
-    }
-
-    /// The variables of one kind (listed in `resource_values`).
-    pub fn resource(project: &Project, resource: &Resource) -> Self {
-        Variables(into_map(resource_values(project, resource)))
-    }
-
-    /// `self` with `other`'s variables added (`other` wins on a clash).
-    pub fn with(mut self, other: &Variables) -> Self {
-        self.0
-            .extend(other.0.iter().map(|(k, v)| (k.clone(), v.clone())));
-        self
-    }
-
-    /// The Tera context of these variables.
-    pub fn to_context(&self) -> tera::Context {
-        tera::Context::from_serialize(&self.0).expect("variables are a JSON object")
-    }
-
-    /// One variable, for the planner.
-    pub fn get(&self, name: &str) -> Option<&Value> {
-        self.0.get(name)
     }
 }
 
-/// The kinds with an API type in `version`, by module name.
-fn kinds_of(project: &Project, version: &str) -> Vec<Value> {
-    let mut kinds: Vec<Value> = project
-        .resources
-        .iter()
-        .filter(|r| r.version == version && r.api.is_some())
-        .map(|r| resource_values(project, r))
-        .collect();
-    kinds.sort_by(|a, b| version_order(str_of(a, "kind_lower"), str_of(b, "kind_lower")));
-    kinds
+impl<'a> VersionVars<'a> {
+    pub fn new(project: &'a Project, version: &'a str) -> Self {
+        let mut kinds: Vec<ResourceVars> = project
+            .resources
+            .iter()
+            .filter(|r| r.version == version && r.api.is_some())
+            .map(|r| ResourceVars::new(project, r))
+            .collect();
+        kinds.sort_by(|a, b| version_order(&a.kind_lower, &b.kind_lower));
+        VersionVars { version, kinds }
+    }
 }
 
-/// Every variable of a kind, named as templates use them.
-fn resource_values(project: &Project, resource: &Resource) -> Value {
-    let image = project.deploy_image_options(resource);
-    let port = image
-        .and_then(|o| o.container_port.as_deref())
-        .and_then(|p| p.parse::<u16>().ok())
-        .unwrap_or(DEFAULT_PORT);
-    let kind_lower = resource.kind.to_ascii_lowercase();
-    let kind_var = identifiers::kind_var(&kind_lower);
-    let plural = resource.plural();
-    let plural_var = identifiers::plural_var(&plural, &kind_var);
-    json!({
-        "api_alias": identifiers::api_alias(&resource.group, &resource.version),
-        "group": resource.group,
-        "version": resource.version,
-        "kind": resource.kind,
-        "kind_lower": kind_lower,
-        "kind_var": kind_var,
-        "plural": plural,
-        "plural_var": plural_var,
-        "plural_override": resource.plural,
-        "domain": resource.domain,
-        "group_domain": resource.qualified_group(),
-        "api": resource.api.is_some(),
-        "crd_version": resource.api.as_ref().map(|a| &a.crd_version),
-        "namespaced": resource.api.as_ref().is_none_or(|a| a.namespaced),
-        "controller": resource.controller,
-        "path": resource.path,
-        "deploy_image": image.is_some(),
-        "image": image.map(|o| &o.image),
-        "port": port,
-        "run_as_user": image.and_then(|o| o.run_as_user.as_deref()).and_then(|u| u.parse::<i64>().ok()),
-    })
+impl<'a> ResourceVars<'a> {
+    pub fn new(project: &'a Project, resource: &'a Resource) -> Self {
+        let image = project.deploy_image_options(resource);
+        let kind_lower = resource.kind.to_ascii_lowercase();
+        let kind_var = identifiers::kind_var(&kind_lower);
+        let plural = resource.plural();
+        let plural_var = identifiers::plural_var(&plural, &kind_var);
+        ResourceVars {
+            api_alias: identifiers::api_alias(&resource.group, &resource.version),
+            group: &resource.group,
+            version: &resource.version,
+            kind: &resource.kind,
+            kind_lower,
+            kind_var,
+            plural,
+            plural_var,
+            plural_override: resource.plural.as_deref(),
+            domain: &resource.domain,
+            group_domain: resource.qualified_group(),
+            api: resource.api.is_some(),
+            crd_version: resource.api.as_ref().map(|a| a.crd_version.as_str()),
+            namespaced: resource.api.as_ref().is_none_or(|a| a.namespaced),
+            controller: resource.controller,
+            path: resource.path.as_deref(),
+            deploy_image: image.is_some(),
+            image: image.map(|o| o.image.as_str()),
+            port: image
+                .and_then(|o| o.container_port.as_deref())
+                .and_then(|p| p.parse::<u16>().ok())
+                .unwrap_or(DEFAULT_PORT),
+            run_as_user: image
+                .and_then(|o| o.run_as_user.as_deref())
+                .and_then(|u| u.parse::<i64>().ok()),
+        }
+    }
+}
+
+/// What one render sees besides the project's variables.
+#[derive(Clone, Debug)]
+pub enum Scoped<'a> {
+    Project,
+    Version(VersionVars<'a>),
+    Resource(ResourceVars<'a>),
+}
+
+impl ProjectVars<'_> {
+    /// The Tera context of a render in `scope`: a version's or a kind's variables win over the
+    /// project's (`version` is both).
+    pub fn context(&self, scope: &Scoped) -> tera::Context {
+        let mut context = tera::Context::from_serialize(self).expect("variables serialize");
+        let scoped = match scope {
+            Scoped::Project => return context,
+            Scoped::Version(version) => tera::Context::from_serialize(version),
+            Scoped::Resource(resource) => tera::Context::from_serialize(resource),
+        };
+        context.extend(scoped.expect("variables serialize"));
+        context
+    }
 }
 
 /// The versions that have at least one API type, in version order (`v1`, `v1beta1`, `v2`).
-pub fn api_versions(project: &Project) -> Vec<String> {
-    let mut versions: Vec<String> = project
+pub fn api_versions(project: &Project) -> Vec<&str> {
+    let mut versions: Vec<&str> = project
         .resources
         .iter()
         .filter(|r| r.api.is_some())
-        .map(|r| r.version.clone())
+        .map(|r| r.version.as_str())
         .collect();
     versions.sort_by(|a, b| version_order(a, b));
     versions.dedup();
@@ -178,23 +228,6 @@ fn repository_url(repo: &str) -> String {
         repo.to_owned()
     } else {
         format!("https://{repo}")
-    }
-}
-
-fn str_of<'a>(value: &'a Value, key: &str) -> &'a str {
-    value[key].as_str().unwrap_or_default()
-}
-
-fn merge(into: &mut Value, from: Value) {
-    if let (Value::Object(into), Value::Object(from)) = (into, from) {
-        into.extend(from);
-    }
-}
-
-fn into_map(value: Value) -> Map<String, Value> {
-    match value {
-        Value::Object(map) => map,
-        _ => unreachable!("variables are built as JSON objects"),
     }
 }
 

@@ -26,7 +26,7 @@ pub use templates::Templates;
 
 use crate::project::{Project, Resource};
 use catalogue::{ENTRIES, Entry, INSERTIONS, Needs, Scope};
-use context::Variables;
+use context::{ProjectVars, ResourceVars, Scoped, VersionVars};
 use templates::Rendered;
 
 /// What a command asks of the engine.
@@ -38,14 +38,21 @@ pub struct Request<'a> {
     pub before: Option<&'a Project>,
     /// The PROJECT file after the command.
     pub after: &'a Project,
-    /// `init`: write the project's user-owned files, with these options.
-    pub init: Option<&'a InitOptions>,
-    /// `create api`: write the user-owned files of this kind and its insertions.
-    pub new_resource: Option<&'a Resource>,
-    /// `manifests`: files regenerated from the code, `(path, contents)`.
-    pub generated: &'a [(String, String)],
+    /// What the command writes beyond the tool-owned files, which every command re-renders.
+    pub command: Command<'a>,
     /// Overwrite user-owned and edited tool-owned files.
     pub force: bool,
+}
+
+/// The files a command writes beyond the tool-owned ones.
+#[derive(Clone, Copy, Debug)]
+pub enum Command<'a> {
+    /// `init`: the project's user-owned files, with these options.
+    Init(&'a InitOptions),
+    /// `create api`: the user-owned files of this kind, and its insertions.
+    CreateApi(&'a Resource),
+    /// `manifests`: files regenerated from the code, `(path, contents)`.
+    Manifests(&'a [(String, String)]),
 }
 
 /// Why no plan could be made. Nothing has been written.
@@ -73,46 +80,58 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
         planner.tool_owned(&file.path, file.contents, before)?;
     }
 
-    if let Some(init) = request.init {
-        for file in render(templates, request.after, Some(init), Select::InitUserOwned)? {
-            planner.user_owned(&file.path, file.contents)?;
-        }
-    }
-
-    if let Some(resource) = request.new_resource {
-        for file in render(
-            templates,
-            request.after,
-            None,
-            Select::UserOwnedOf(resource),
-        )? {
-            planner.user_owned(&file.path, file.contents)?;
-        }
-        let vars = Variables::project(request.after, None)
-            .with(&Variables::resource(request.after, resource))
-            .to_context();
-        let deploy_image = request.after.deploy_image_options(resource).is_some();
-        for insertion in INSERTIONS {
-            if !insertion
-                .needs
-                .met_by(resource.api.is_some(), resource.controller, deploy_image)
-            {
-                continue;
+    match request.command {
+        Command::Init(init) => {
+            for file in render(templates, request.after, Some(init), Select::InitUserOwned)? {
+                planner.user_owned(&file.path, file.contents)?;
             }
-            let lines = insertion
-                .lines
-                .iter()
-                .map(|line| templates.render_str(line, &vars))
-                .collect::<Result<Vec<_>, _>>()?;
-            let file = templates.render_str(insertion.file, &vars)?;
-            planner.insert(&file, insertion.marker, &lines, insertion.order)?;
         }
-    }
-
-    for (path, contents) in request.generated {
-        planner.generated(path, contents.clone())?;
+        Command::CreateApi(resource) => {
+            for file in render(
+                templates,
+                request.after,
+                None,
+                Select::UserOwnedOf(resource),
+            )? {
+                planner.user_owned(&file.path, file.contents)?;
+            }
+            insert(&mut planner, templates, request.after, resource)?;
+        }
+        Command::Manifests(generated) => {
+            for (path, contents) in generated {
+                planner.generated(path, contents.clone())?;
+            }
+        }
     }
     Ok(planner.finish()?)
+}
+
+/// The lines `create api` of `resource` adds at the insertion points of user-owned files.
+fn insert(
+    planner: &mut Planner,
+    templates: &Templates,
+    project: &Project,
+    resource: &Resource,
+) -> Result<(), Error> {
+    let context = ProjectVars::new(project, None)
+        .context(&Scoped::Resource(ResourceVars::new(project, resource)));
+    let deploy_image = project.deploy_image_options(resource).is_some();
+    for insertion in INSERTIONS {
+        if !insertion
+            .needs
+            .met_by(resource.api.is_some(), resource.controller, deploy_image)
+        {
+            continue;
+        }
+        let lines = insertion
+            .lines
+            .iter()
+            .map(|line| templates.render_str(line, &context))
+            .collect::<Result<Vec<_>, _>>()?;
+        let file = templates.render_str(insertion.file, &context)?;
+        planner.insert(&file, insertion.marker, &lines, insertion.order)?;
+    }
+    Ok(())
 }
 
 /// Which templates to render.
@@ -133,7 +152,7 @@ fn render(
     init: Option<&InitOptions>,
     select: Select,
 ) -> Result<Vec<Rendered>, templates::Error> {
-    let project_vars = Variables::project(project, init);
+    let project_vars = ProjectVars::new(project, init);
     let mut out = Vec::new();
     for entry in ENTRIES {
         let tool_owned = templates.is_tool_owned(entry.template);
@@ -145,8 +164,8 @@ fn render(
         if !wanted {
             continue;
         }
-        for vars in instances(entry, project, &project_vars, init, select) {
-            let file = templates.render(entry.template, &vars.to_context())?;
+        for scoped in instances(entry, project, init, select) {
+            let file = templates.render(entry.template, &project_vars.context(&scoped))?;
             if file.is_tool_owned() != tool_owned {
                 return Err(templates::Error {
                     template: entry.template.to_owned(),
@@ -159,29 +178,28 @@ fn render(
     Ok(out)
 }
 
-/// The variables of each file `entry` renders for `project`.
-fn instances(
+/// The scope of each file `entry` renders for `project`.
+fn instances<'a>(
     entry: &Entry,
-    project: &Project,
-    project_vars: &Variables,
+    project: &'a Project,
     init: Option<&InitOptions>,
     select: Select,
-) -> Vec<Variables> {
+) -> Vec<Scoped<'a>> {
     match entry.scope {
         Scope::Project => {
             let applies = match entry.needs {
                 Needs::WebopPath => init.is_some_and(|i| i.webop_path.is_some()),
                 _ => true,
             };
-            applies.then(|| project_vars.clone()).into_iter().collect()
+            applies.then_some(Scoped::Project).into_iter().collect()
         }
         Scope::Version => context::api_versions(project)
-            .iter()
+            .into_iter()
             .filter(|v| match select {
-                Select::UserOwnedOf(only) => only.api.is_some() && **v == only.version,
+                Select::UserOwnedOf(only) => only.api.is_some() && *v == only.version,
                 _ => true,
             })
-            .map(|v| project_vars.clone().with(&Variables::version(project, v)))
+            .map(|v| Scoped::Version(VersionVars::new(project, v)))
             .collect(),
         Scope::Resource => project
             .resources
@@ -196,7 +214,7 @@ fn instances(
                     .needs
                     .met_by(r.api.is_some(), r.controller, deploy_image)
             })
-            .map(|r| project_vars.clone().with(&Variables::resource(project, r)))
+            .map(|r| Scoped::Resource(ResourceVars::new(project, r)))
             .collect(),
     }
 }
@@ -250,9 +268,7 @@ mod tests {
             root: &root,
             before: Some(&before),
             after: &after,
-            init: None,
-            new_resource: Some(&resource),
-            generated: &[],
+            command: Command::CreateApi(&resource),
             force: false,
         };
         let plan = plan(&RealFs, &Templates::load().unwrap(), &request).unwrap();

@@ -1,0 +1,163 @@
+//! The rules a new kind must meet before `create api` records it: its names, its flags, and how
+//! it sits beside the project's other kinds. The CLI only parses arguments into a
+//! [`NewResource`] and reports what [`Project::with_resource`] refuses.
+
+use super::validate::{self, Invalid};
+use super::{Api, DeployImageOptions, Project, Resource};
+
+/// A kind that `create api` is asked to add, as given on the command line.
+#[derive(Clone, Debug, Default)]
+pub struct NewResource {
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+    /// `--plural`; derived from the kind when `None`.
+    pub plural: Option<String>,
+    pub namespaced: bool,
+    /// Scaffold the API type.
+    pub resource: bool,
+    /// Scaffold a controller.
+    pub controller: bool,
+    /// `--image` and its options.
+    pub image: Option<DeployImageOptions>,
+    /// Scaffold the kind again if the project has it.
+    pub force: bool,
+}
+
+/// Why a kind cannot be added. Each message names the value and the rule.
+#[derive(Debug, thiserror::Error)]
+pub enum Refused {
+    #[error(transparent)]
+    Invalid(#[from] Invalid),
+    #[error("nothing to scaffold: --resource=false and --controller=false")]
+    NothingToScaffold,
+    #[error(
+        "--image scaffolds a controller that runs the image in the namespace of each {kind}: it \
+         needs --resource=true, --controller=true and --namespaced=true"
+    )]
+    ImageNeedsNamespacedController { kind: String },
+    #[error(
+        "{kind} already has a controller (created with {group}.{domain}/{version}): a kind has \
+         one controller; pass --controller=false"
+    )]
+    SecondController {
+        kind: String,
+        group: String,
+        domain: String,
+        version: String,
+    },
+}
+
+impl Project {
+    /// The project with `new` recorded, and the resource as recorded; or why the kind is refused.
+    pub fn with_resource(&self, new: &NewResource) -> Result<(Project, Resource), Refused> {
+        new.check_alone(&self.domain)?;
+        self.check_beside_others(new)?;
+        let resource = Resource {
+            api: new.resource.then(|| Api {
+                crd_version: "v1".into(),
+                namespaced: new.namespaced,
+            }),
+            controller: new.controller,
+            domain: self.domain.clone(),
+            group: new.group.clone(),
+            kind: new.kind.clone(),
+            path: new
+                .resource
+                .then(|| format!("{}::{}", self.api_crate_name(), new.version)),
+            plural: new.plural.clone(),
+            version: new.version.clone(),
+        };
+        let mut after = self.clone();
+        after.upsert_resource(resource.clone(), new.image.clone());
+        Ok((after, resource))
+    }
+
+    /// The rules that involve the project's other kinds.
+    fn check_beside_others(&self, new: &NewResource) -> Result<(), Refused> {
+        let others: Vec<&Resource> = self
+            .resources
+            .iter()
+            .filter(|r| !(r.group == new.group && r.version == new.version && r.kind == new.kind))
+            .collect();
+        if self.resource(&new.group, &new.version, &new.kind).is_some() && !new.force {
+            return Err(invalid_kind(
+                new,
+                format!(
+                    "the project already has {} in {}.{}/{}; pass --force to scaffold it again",
+                    new.kind, new.group, self.domain, new.version
+                ),
+            ));
+        }
+        if let Some(other) = others
+            .iter()
+            .find(|r| r.version == new.version && r.kind.eq_ignore_ascii_case(&new.kind))
+        {
+            return Err(invalid_kind(
+                new,
+                format!(
+                    "api/src/{}/ already has {} (of group {}) in {}_types.rs; one version module \
+                     cannot hold two kinds of the same (lower-cased) name",
+                    new.version,
+                    other.kind,
+                    other.qualified_group(),
+                    other.kind.to_ascii_lowercase()
+                ),
+            ));
+        }
+        let same_version: Vec<&str> = others
+            .iter()
+            .filter(|r| r.version == new.version)
+            .map(|r| r.kind.as_str())
+            .collect();
+        validate::kind_alongside(&new.kind, &new.version, &same_version)?;
+        if new.controller
+            && let Some(other) = others
+                .iter()
+                .find(|r| r.controller && r.kind.eq_ignore_ascii_case(&new.kind))
+        {
+            return Err(Refused::SecondController {
+                kind: new.kind.clone(),
+                group: other.group.clone(),
+                domain: other.domain.clone(),
+                version: other.version.clone(),
+            });
+        }
+        Ok(())
+    }
+}
+
+impl NewResource {
+    /// The rules of the kind's own names and flags.
+    fn check_alone(&self, domain: &str) -> Result<(), Refused> {
+        validate::kind(&self.kind)?;
+        validate::group(&self.group)?;
+        validate::group_without_domain(&self.group, domain)?;
+        validate::qualified_group(&self.group, domain)?;
+        validate::version(&self.version)?;
+        match &self.plural {
+            Some(plural) => validate::plural(plural)?,
+            None => validate::derived_plural(&self.kind, &crate::names::plural(&self.kind))?,
+        }
+        if let Some(image) = &self.image {
+            validate::image(&image.image)?;
+        }
+        if !self.resource && !self.controller {
+            return Err(Refused::NothingToScaffold);
+        }
+        if self.image.is_some() && !(self.resource && self.controller && self.namespaced) {
+            return Err(Refused::ImageNeedsNamespacedController {
+                kind: self.kind.clone(),
+            });
+        }
+        Ok(())
+    }
+}
+
+fn invalid_kind(new: &NewResource, rule: String) -> Refused {
+    Refused::Invalid(Invalid {
+        what: "kind",
+        value: new.kind.clone(),
+        rule,
+    })
+}
