@@ -39,6 +39,7 @@ fn copy_tree(from: &Path, to: &Path) {
             copy_tree(&entry.path(), &to.join(entry.file_name()));
         }
     } else if from.is_file() {
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(from, to).unwrap();
     }
 }
@@ -49,6 +50,18 @@ fn the_image_build_context_builds_offline_without_the_machine_local_patch() {
     init_webapp(&dir);
     create_webapp(&dir);
     std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    // The lock file the user's first build writes, which the Dockerfile builds `--locked`.
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let resolved = Command::new(&cargo)
+        .args(["metadata", "--offline", "--format-version", "1"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        resolved.status.success(),
+        "cargo metadata: {}",
+        String::from_utf8_lossy(&resolved.stderr)
+    );
     let vendor = Command::new("make")
         .args(["--no-print-directory", "vendor-webop"])
         .current_dir(&dir)
@@ -71,7 +84,6 @@ fn the_image_build_context_builds_offline_without_the_machine_local_patch() {
         "the patch is machine-local"
     );
     // What the Dockerfile runs, offline: every crate must come from the context or the cache.
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let output = Command::new(cargo)
         .args(["build", "--offline", "--locked", "--bin", "webapp-operator"])
         .args(["--config", ".webop/config.toml"])
