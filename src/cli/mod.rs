@@ -1,6 +1,7 @@
 //! The `webop` command line: clap definitions and one thin module per command.
 
 mod create_api;
+mod delete_api;
 mod init;
 mod manifests;
 
@@ -15,6 +16,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use crate::scaffold::{self, RealFs, Request, Templates};
 
 pub use create_api::CreateApiArgs;
+pub use delete_api::DeleteApiArgs;
 pub use init::{InitArgs, License};
 pub use manifests::ManifestsArgs;
 
@@ -45,6 +47,13 @@ pub enum Command {
             webop create api --group app --version v1 --kind WebApp --image nginx:1.25 --port 80"
     )]
     Create(CreateCommand),
+    /// Remove an API (and its controller) from the project.
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  \
+            webop delete api --group app --version v1 --kind WebApp"
+    )]
+    Delete(DeleteCommand),
     Manifests(ManifestsArgs),
     /// Print webop's version.
     #[command(after_help = "Examples:\n  webop version")]
@@ -64,6 +73,12 @@ pub enum Command {
 #[derive(Debug, Subcommand)]
 pub enum CreateCommand {
     Api(CreateApiArgs),
+}
+
+/// `webop delete ...`.
+#[derive(Debug, Subcommand)]
+pub enum DeleteCommand {
+    Api(DeleteApiArgs),
 }
 
 /// Runs `webop` with the process's arguments in the current directory.
@@ -126,6 +141,7 @@ pub fn execute(cli: Cli, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> 
     match cli.command {
         Command::Init(args) => init::run(args, cwd, out),
         Command::Create(CreateCommand::Api(args)) => create_api::run(args, cwd, out),
+        Command::Delete(DeleteCommand::Api(args)) => delete_api::run(args, cwd, out),
         Command::Manifests(args) => manifests::run(args, cwd, out),
         Command::Version => {
             writeln!(out, "webop {}", env!("CARGO_PKG_VERSION"))?;

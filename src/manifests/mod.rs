@@ -61,6 +61,11 @@ pub fn crd_file(crd: &Value) -> ManifestFile {
     try_crd_file(crd).unwrap_or_else(|error| panic!("{error}"))
 }
 
+/// Where the CRD of `plural`.`group` goes: `config/crd/bases/<group>_<plural>.yaml`.
+pub fn crd_path(group: &str, plural: &str) -> PathBuf {
+    PathBuf::from("config/crd/bases").join(format!("{group}_{plural}.yaml"))
+}
+
 /// [`crd_file`] for a CRD that may lack `spec.group` or `spec.names.plural`.
 pub fn try_crd_file(crd: &Value) -> Result<ManifestFile, CrdFileError> {
     let field = |pointer: &str, name: &'static str| {
@@ -85,7 +90,7 @@ pub fn try_crd_file(crd: &Value) -> Result<ManifestFile, CrdFileError> {
         }
     }
     Ok(ManifestFile {
-        path: PathBuf::from("config/crd/bases").join(format!("{group}_{plural}.yaml")),
+        path: crd_path(group, plural),
         contents: documents(&[crd]),
     })
 }

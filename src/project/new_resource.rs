@@ -1,6 +1,7 @@
 //! The rules a new kind must meet before `create api` records it: its names, its flags, and how
-//! it sits beside the project's other kinds. The CLI only parses arguments into a
-//! [`NewResource`] and reports what [`Project::with_resource`] refuses.
+//! it sits beside the project's other kinds; and what `delete api` takes out. The CLI only parses
+//! arguments into a [`NewResource`] and reports what [`Project::with_resource`] and
+//! [`Project::without_resource`] refuse.
 
 use super::validate::{self, Invalid};
 use super::{Api, DeployImageOptions, Project, Resource};
@@ -36,6 +37,14 @@ pub enum Refused {
          needs --resource=true, --controller=true and --namespaced=true"
     )]
     ImageNeedsNamespacedController { kind: String },
+    #[error("the project has no kind {kind} in {group}/{version}; it has: {known}")]
+    UnknownKind {
+        kind: String,
+        group: String,
+        version: String,
+        /// The project's kinds, as `group/version Kind`.
+        known: String,
+    },
     #[error(
         "{kind} already has a controller (created with {group}.{domain}/{version}): a kind has \
          one controller; pass --controller=false"
@@ -70,6 +79,44 @@ impl Project {
         };
         let mut after = self.clone();
         after.upsert_resource(resource.clone(), new.image.clone());
+        Ok((after, resource))
+    }
+
+    /// The project without the kind `kind` of `group`/`version`, and the resource as it was
+    /// recorded; the kind's `--image` options go with it.
+    pub fn without_resource(
+        &self,
+        group: &str,
+        version: &str,
+        kind: &str,
+    ) -> Result<(Project, Resource), Refused> {
+        let Some(resource) = self.resource(group, version, kind).cloned() else {
+            let known: Vec<String> = self
+                .resources
+                .iter()
+                .map(|r| format!("{}/{} {}", r.group, r.version, r.kind))
+                .collect();
+            return Err(Refused::UnknownKind {
+                kind: kind.to_owned(),
+                group: group.to_owned(),
+                version: version.to_owned(),
+                known: if known.is_empty() {
+                    "no kinds".to_owned()
+                } else {
+                    known.join(", ")
+                },
+            });
+        };
+        let mut after = self.clone();
+        after.resources.retain(|r| *r != resource);
+        if let Some(plugin) = &mut after.plugins.deploy_image {
+            plugin
+                .resources
+                .retain(|r| !(r.group == group && r.version == version && r.kind == kind));
+            if plugin.resources.is_empty() {
+                after.plugins.deploy_image = None;
+            }
+        }
         Ok((after, resource))
     }
 

@@ -31,14 +31,24 @@ fn rollback_note(failures: &[String]) -> String {
 
 /// A step taken, and how to undo it.
 enum Undo {
+    CreateDir(PathBuf),
     RemoveDir(PathBuf),
     RemoveFile(PathBuf),
     Restore(PathBuf, Vec<u8>, Permissions),
 }
 
-/// Writes every created and updated file of `plan` under `root`, or nothing.
+/// Writes every created and updated file of `plan` under `root` and removes its deleted ones
+/// (with the directories they leave empty), or does nothing.
 pub fn apply(fs: &dyn FileSystem, root: &Path, plan: &Plan) -> Result<(), ApplyError> {
     let mut journal = Vec::new();
+    for change in plan.deletions() {
+        if let Err(failure) = delete(fs, root, &root.join(&change.path), &mut journal) {
+            return Err(ApplyError {
+                failure,
+                rollback_failures: rollback(fs, journal),
+            });
+        }
+    }
     for change in plan.writes() {
         let path = root.join(&change.path);
         let step = create_parents(fs, &path, &mut journal).and_then(|()| {
@@ -70,6 +80,35 @@ pub fn apply(fs: &dyn FileSystem, root: &Path, plan: &Plan) -> Result<(), ApplyE
     Ok(())
 }
 
+/// Removes the file `path`, then each ancestor below `root` that this leaves empty, recording
+/// each step.
+fn delete(
+    fs: &dyn FileSystem,
+    root: &Path,
+    path: &Path,
+    journal: &mut Vec<Undo>,
+) -> Result<(), String> {
+    let old = fs.read(path).map_err(|e| describe("read", path, e))?;
+    let permissions = fs
+        .permissions(path)
+        .map_err(|e| describe("read the permissions of", path, e))?;
+    fs.remove_file(path)
+        .map_err(|e| describe("remove", path, e))?;
+    journal.push(Undo::Restore(path.to_owned(), old, permissions));
+    for dir in path.ancestors().skip(1) {
+        if dir == root || !dir.starts_with(root) {
+            break;
+        }
+        match fs.remove_dir(dir) {
+            Ok(()) => journal.push(Undo::CreateDir(dir.to_owned())),
+            // A directory that still holds something stays, and so do its ancestors.
+            Err(e) if e.kind() == std::io::ErrorKind::DirectoryNotEmpty => break,
+            Err(e) => return Err(describe("remove the directory", dir, e)),
+        }
+    }
+    Ok(())
+}
+
 /// Creates the missing ancestors of `path`, outermost first, recording each.
 fn create_parents(fs: &dyn FileSystem, path: &Path, journal: &mut Vec<Undo>) -> Result<(), String> {
     let mut missing = Vec::new();
@@ -93,6 +132,9 @@ fn rollback(fs: &dyn FileSystem, journal: Vec<Undo>) -> Vec<String> {
     let mut failures = Vec::new();
     for undo in journal.into_iter().rev() {
         let result = match &undo {
+            Undo::CreateDir(dir) => fs
+                .create_dir(dir)
+                .map_err(|e| describe("create the directory", dir, e)),
             Undo::RemoveDir(dir) => fs.remove_dir(dir).map_err(|e| describe("remove", dir, e)),
             Undo::RemoveFile(file) => fs
                 .remove_file(file)
@@ -122,8 +164,8 @@ pub(crate) mod tests {
     use std::io;
     use std::os::unix::fs::PermissionsExt;
 
-    /// The real filesystem, failing the first write or directory creation after `budget` of
-    /// them succeeded; everything after that failure (the rollback) goes through.
+    /// The real filesystem, failing the first write, removal or directory creation after
+    /// `budget` of them succeeded; everything after that failure (the rollback) goes through.
     pub(crate) struct FailAfter {
         budget: Cell<Option<usize>>,
     }
@@ -169,9 +211,11 @@ pub(crate) mod tests {
             RealFs.write(path, bytes, p)
         }
         fn remove_file(&self, path: &Path) -> io::Result<()> {
+            self.spend()?;
             RealFs.remove_file(path)
         }
         fn remove_dir(&self, path: &Path) -> io::Result<()> {
+            self.spend()?;
             RealFs.remove_dir(path)
         }
     }

@@ -186,7 +186,7 @@ impl<'a> ResourceVars<'a> {
 pub enum Scoped<'a> {
     Project,
     Version(VersionVars<'a>),
-    Resource(ResourceVars<'a>),
+    Resource(Box<ResourceVars<'a>>),
 }
 
 impl ProjectVars<'_> {

@@ -92,6 +92,22 @@ pub fn insert_in_order(
     Some(out)
 }
 
+/// `contents` without the first line whose text is each of `lines` (what `insert` added): the
+/// inverse of `insert` for lines that are there, uncommented.
+pub fn remove(contents: &str, lines: &[String]) -> String {
+    let mut wanted: Vec<&str> = lines.iter().map(|line| line.trim()).collect();
+    let mut out = String::with_capacity(contents.len());
+    for line in contents.split_inclusive('\n') {
+        match wanted.iter().position(|w| *w == line.trim()) {
+            Some(i) => {
+                wanted.swap_remove(i);
+            }
+            None => out.push_str(line),
+        }
+    }
+    out
+}
+
 /// rustfmt's (style edition 2024) order of items: digit runs compare as numbers, so `v2`
 /// sorts before `v10`.
 pub fn rustfmt_order(a: &str, b: &str) -> Ordering {
@@ -239,5 +255,16 @@ mod tests {
             ),
             None
         );
+    }
+
+    #[test]
+    fn removing_takes_out_each_line_once_and_leaves_commented_ones() {
+        let text = "a\n  pub mod v1;\n// pub mod v2;\npub mod v2;\n// +webop:scaffold:x\n";
+        let lines = ["pub mod v1;".to_owned(), "pub mod v2;".to_owned()];
+        assert_eq!(
+            remove(text, &lines),
+            "a\n// pub mod v2;\n// +webop:scaffold:x\n"
+        );
+        assert_eq!(remove(text, &[]), text);
     }
 }

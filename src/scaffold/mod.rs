@@ -15,7 +15,7 @@ pub mod markers;
 pub mod plan;
 pub mod templates;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 pub use apply::{ApplyError, apply};
@@ -25,7 +25,7 @@ pub use plan::{Action, Change, Conflict, Plan, Planner};
 pub use templates::Templates;
 
 use crate::project::{Project, Resource};
-use catalogue::{ENTRIES, Entry, INSERTIONS, Needs, Scope};
+use catalogue::{ENTRIES, Entry, INSERTIONS, Insertion, Needs, Scope};
 use context::{ProjectVars, ResourceVars, Scoped, VersionVars};
 use templates::Rendered;
 
@@ -53,6 +53,9 @@ pub enum Command<'a> {
     CreateApi(&'a Resource),
     /// `manifests`: files regenerated from the code, `(path, contents)`.
     Manifests(&'a [(String, String)]),
+    /// `delete api`: remove what `create api` of this kind (recorded in `before`, gone from
+    /// `after`) wrote, and its CRD when no version of the kind is left.
+    DeleteApi(&'a Resource),
 }
 
 /// Why no plan could be made. Nothing has been written.
@@ -75,7 +78,14 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
             .collect(),
         None => HashMap::new(),
     };
-    for file in render(templates, request.after, None, Select::ToolOwned)? {
+    let current = render(templates, request.after, None, Select::ToolOwned)?;
+    for (path, contents) in &previous {
+        // A file rendered only for something the command takes away (`delete api`).
+        if !current.iter().any(|file| file.path == *path) {
+            planner.remove(path, Some(contents))?;
+        }
+    }
+    for file in current {
         let before = previous.get(&file.path).map(String::as_str);
         planner.tool_owned(&file.path, file.contents, before)?;
     }
@@ -95,7 +105,18 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
             )? {
                 planner.user_owned(&file.path, file.contents)?;
             }
-            insert(&mut planner, templates, request.after, resource)?;
+            for Inserted {
+                file,
+                insertion,
+                lines,
+            } in insertions(templates, request.after, resource)?
+            {
+                planner.insert(&file, insertion.marker, &lines, insertion.order)?;
+            }
+        }
+        Command::DeleteApi(resource) => {
+            let before = request.before.expect("delete api has a project before");
+            delete_api(&mut planner, templates, before, request.after, resource)?;
         }
         Command::Manifests(generated) => {
             for (path, contents) in generated {
@@ -106,16 +127,25 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
     Ok(planner.finish()?)
 }
 
+/// The lines of one insertion point, rendered for one kind.
+struct Inserted {
+    /// The file, relative to the project root.
+    file: String,
+    insertion: &'static Insertion,
+    lines: Vec<String>,
+}
+
 /// The lines `create api` of `resource` adds at the insertion points of user-owned files.
-fn insert(
-    planner: &mut Planner,
+fn insertions(
     templates: &Templates,
     project: &Project,
     resource: &Resource,
-) -> Result<(), Error> {
-    let context = ProjectVars::new(project, None)
-        .context(&Scoped::Resource(ResourceVars::new(project, resource)));
+) -> Result<Vec<Inserted>, Error> {
+    let context = ProjectVars::new(project, None).context(&Scoped::Resource(Box::new(
+        ResourceVars::new(project, resource),
+    )));
     let deploy_image = project.deploy_image_options(resource).is_some();
+    let mut out = Vec::new();
     for insertion in INSERTIONS {
         if !insertion
             .needs
@@ -129,7 +159,61 @@ fn insert(
             .map(|line| templates.render_str(line, &context))
             .collect::<Result<Vec<_>, _>>()?;
         let file = templates.render_str(insertion.file, &context)?;
-        planner.insert(&file, insertion.marker, &lines, insertion.order)?;
+        out.push(Inserted {
+            file,
+            insertion,
+            lines,
+        });
+    }
+    Ok(out)
+}
+
+/// `delete api` of `resource`: the lines it inserted that no remaining kind also needs, its
+/// user-owned files that no remaining kind shares (unless the user edited them), and the CRD
+/// once no version of the kind is left.
+fn delete_api(
+    planner: &mut Planner,
+    templates: &Templates,
+    before: &Project,
+    after: &Project,
+    resource: &Resource,
+) -> Result<(), Error> {
+    let mut kept_lines: HashSet<(String, String)> = HashSet::new();
+    let mut kept_files: HashSet<String> = HashSet::new();
+    for other in &after.resources {
+        for Inserted { file, lines, .. } in insertions(templates, after, other)? {
+            kept_lines.extend(lines.into_iter().map(|line| (file.clone(), line)));
+        }
+        for file in render(templates, after, None, Select::UserOwnedOf(other))? {
+            kept_files.insert(file.path);
+        }
+    }
+    let mut gone: HashMap<String, Vec<String>> = HashMap::new();
+    for Inserted { file, lines, .. } in insertions(templates, before, resource)? {
+        let lines: Vec<String> = lines
+            .into_iter()
+            .filter(|line| !kept_lines.contains(&(file.clone(), line.clone())))
+            .collect();
+        planner.remove_lines(&file, &lines)?;
+        gone.entry(file).or_default().extend(lines);
+    }
+    // A file is as webop wrote it if it equals the render with the kind's lines taken out of
+    // both: the kind's lines may come from the template (a version's first kind) or from an
+    // insertion (the samples' kustomization, written bare and then extended).
+    for file in render(templates, before, None, Select::UserOwnedOf(resource))? {
+        if !kept_files.contains(&file.path) {
+            let lines = gone.get(&file.path).map_or(&[][..], Vec::as_slice);
+            planner.remove(&file.path, Some(&markers::remove(&file.contents, lines)))?;
+        }
+    }
+
+    let kind_stays = after
+        .resources
+        .iter()
+        .any(|r| r.api.is_some() && r.group == resource.group && r.kind == resource.kind);
+    if resource.api.is_some() && !kind_stays {
+        let path = crate::manifests::crd_path(&resource.qualified_group(), &resource.plural());
+        planner.remove(&path.to_string_lossy(), None)?;
     }
     Ok(())
 }
@@ -141,7 +225,7 @@ enum Select<'a> {
     ToolOwned,
     /// The user-owned templates `init` writes.
     InitUserOwned,
-    /// The user-owned templates of one kind.
+    /// The user-owned templates of one kind, and of its version.
     UserOwnedOf(&'a Resource),
 }
 
@@ -214,7 +298,7 @@ fn instances<'a>(
                     .needs
                     .met_by(r.api.is_some(), r.controller, deploy_image)
             })
-            .map(|r| Scoped::Resource(ResourceVars::new(project, r)))
+            .map(|r| Scoped::Resource(Box::new(ResourceVars::new(project, r))))
             .collect(),
     }
 }
@@ -285,6 +369,56 @@ mod tests {
         // Every file write and each of the new directories (api/src/v1, config/samples,
         // tests) was a step that could fail.
         assert_eq!(budget, writes + 3);
+        assert_ne!(snapshot(&root), initial);
+    }
+
+    /// `delete api` of WebApp fails at every one of its steps in turn (file removals, directory
+    /// removals, rewrites); each time the project is left exactly as it was.
+    #[test]
+    fn a_failure_midway_through_delete_api_leaves_the_tree_as_it_was() {
+        let temp = tempfile::tempdir().unwrap();
+        let root = temp.path().join("webapp-operator");
+        std::fs::create_dir(&root).unwrap();
+        for args in [
+            &["webop", "init", "--domain", "example.com"][..],
+            &[
+                "webop",
+                "create",
+                "api",
+                "--group",
+                "app",
+                "--version",
+                "v1",
+                "--kind",
+                "WebApp",
+            ][..],
+        ] {
+            crate::cli::run(args.iter().copied(), &root, &mut Vec::new()).unwrap();
+        }
+
+        let before = Project::load(&root).unwrap();
+        let (after, resource) = before.without_resource("app", "v1", "WebApp").unwrap();
+        let request = Request {
+            root: &root,
+            before: Some(&before),
+            after: &after,
+            command: Command::DeleteApi(&resource),
+            force: false,
+        };
+        let plan = plan(&RealFs, &Templates::load().unwrap(), &request).unwrap();
+        assert!(plan.deletions().count() > 5, "{}", plan.report());
+
+        let initial = snapshot(&root);
+        let mut budget = 0;
+        while let Err(error) = apply(&FailAfter::new(budget), &root, &plan) {
+            assert!(error.rollback_failures.is_empty(), "{error}");
+            assert_eq!(snapshot(&root), initial, "after failing at step {budget}");
+            budget += 1;
+        }
+        assert!(
+            budget > plan.deletions().count(),
+            "every removal was a step"
+        );
         assert_ne!(snapshot(&root), initial);
     }
 }

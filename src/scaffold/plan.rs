@@ -20,6 +20,10 @@ pub enum Action {
     Skip,
     /// The file already has the planned bytes.
     Unchanged,
+    /// A file the command removes (`delete api`), as webop wrote it.
+    Delete,
+    /// `--force`: a file the command removes although the user edited it; the report names it.
+    DeleteEdited,
 }
 
 /// One file of a plan.
@@ -49,6 +53,13 @@ impl Plan {
         })
     }
 
+    /// The changes that remove a file.
+    pub fn deletions(&self) -> impl Iterator<Item = &Change> {
+        self.changes
+            .values()
+            .filter(|c| matches!(c.action, Action::Delete | Action::DeleteEdited))
+    }
+
     /// The report a command prints, one line per file.
     pub fn report(&self) -> String {
         let mut out = String::new();
@@ -56,6 +67,7 @@ impl Plan {
             let note = match change.action {
                 Action::Skip => " (exists; --force to overwrite)",
                 Action::Overwrite => " (its content was yours: replaced because of --force)",
+                Action::DeleteEdited => " (you had edited it: removed because of --force)",
                 _ => "",
             };
             let _ = writeln!(out, "{} {}{note}", change.action, change.path);
@@ -72,6 +84,11 @@ pub enum Conflict {
          refusing to overwrite it (move your changes elsewhere, or pass --force to overwrite)"
     )]
     Edited { path: String },
+    #[error(
+        "{path} was edited since webop wrote it; refusing to delete it (keep what you need \
+         elsewhere, or pass --force to delete it)"
+    )]
+    EditedToDelete { path: String },
     #[error(
         "{path} has no `+webop:scaffold:{marker}` line: webop inserts the new entries above that \
          line; add `# +webop:scaffold:{marker}` where they belong and run the command again"
@@ -153,6 +170,57 @@ impl<'a> Planner<'a> {
         Ok(())
     }
 
+    /// A file the command removes. `written` is what webop wrote there; a file that differs (once
+    /// this plan's other changes to it are made) was edited by the user and is only removed with
+    /// `--force`. `None`: removed whatever it holds
+    /// (a file regenerated from the code). A missing file is no change.
+    pub fn remove(&mut self, path: &str, written: Option<&str>) -> Result<(), Conflict> {
+        // What the file holds once this plan's other changes to it are made.
+        let planned = self.plan.changes.get(path).map(|c| c.contents.clone());
+        let Some(current) = planned.map_or_else(|| self.read(path), |c| Ok(Some(c)))? else {
+            return Ok(());
+        };
+        let action = match written {
+            Some(written) if written.as_bytes() != current => {
+                if !self.force {
+                    return Err(Conflict::EditedToDelete { path: path.into() });
+                }
+                Action::DeleteEdited
+            }
+            _ => Action::Delete,
+        };
+        self.put(path, action, Vec::new());
+        Ok(())
+    }
+
+    /// Removes `lines` (those `insert` added) from `path`, wherever they stand; a line the user
+    /// removed or commented out is left as it is. A missing file is no change.
+    pub fn remove_lines(&mut self, path: &str, lines: &[String]) -> Result<(), Conflict> {
+        let planned = self
+            .plan
+            .changes
+            .get(path)
+            .map(|c| (c.action, c.contents.clone()));
+        let (action, current) = match planned {
+            Some(planned) => planned,
+            None => match self.read(path)? {
+                Some(disk) => (Action::Unchanged, disk),
+                None => return Ok(()),
+            },
+        };
+        if matches!(action, Action::Delete | Action::DeleteEdited) {
+            return Ok(());
+        }
+        let text = String::from_utf8_lossy(&current);
+        let removed = markers::remove(&text, lines);
+        let action = match action {
+            _ if removed.as_bytes() != current => Action::Update,
+            unchanged => unchanged,
+        };
+        self.put(path, action, removed.into_bytes());
+        Ok(())
+    }
+
     /// Inserts `lines` above the `+webop:scaffold:<marker>` line of `path`: into the planned
     /// contents if this plan writes the file, else into the file on disk.
     pub fn insert(
@@ -197,7 +265,7 @@ impl<'a> Planner<'a> {
 
     /// The finished plan, once every file it writes is known to be writable.
     pub fn finish(self) -> Result<Plan, Conflict> {
-        for change in self.plan.writes() {
+        for change in self.plan.writes().chain(self.plan.deletions()) {
             self.check_writable(&change.path)?;
         }
         Ok(self.plan)
@@ -271,6 +339,7 @@ impl fmt::Display for Action {
             Action::Overwrite => "overwritten",
             Action::Skip => "skipped",
             Action::Unchanged => "unchanged",
+            Action::Delete | Action::DeleteEdited => "deleted",
         })
     }
 }
