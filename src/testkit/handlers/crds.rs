@@ -36,6 +36,10 @@ pub(super) fn admit(
         );
         return Err(context.invalid(name, &[error]));
     }
+    let forbidden = forbidden_schema_keywords(object);
+    if !forbidden.is_empty() {
+        return Err(context.invalid(name, &forbidden));
+    }
     if object.pointer("/spec/conversion").is_none() {
         object["spec"]["conversion"] = json!({"strategy": "None"});
     }
@@ -47,6 +51,66 @@ pub(super) fn admit(
         });
     }
     Ok(())
+}
+
+/// The schema keywords kube-apiserver forbids in a CRD: `uniqueItems: true` (its check is
+/// quadratic). A schema shared by every version is reported under `spec.validation`, where the
+/// API server's internal form keeps it.
+fn forbidden_schema_keywords(crd: &Value) -> Vec<FieldError> {
+    let versions = crd
+        .pointer("/spec/versions")
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let schemas: Vec<&Value> = versions
+        .iter()
+        .filter_map(|v| v.pointer("/schema/openAPIV3Schema"))
+        .collect();
+    let shared = schemas.len() == versions.len() && schemas.windows(2).all(|w| w[0] == w[1]);
+    let mut errors = Vec::new();
+    if shared && let Some(schema) = schemas.first() {
+        unique_items(schema, "spec.validation.openAPIV3Schema", &mut errors);
+    } else {
+        for (i, version) in versions.iter().enumerate() {
+            if let Some(schema) = version.pointer("/schema/openAPIV3Schema") {
+                let path = format!("spec.versions[{i}].schema.openAPIV3Schema");
+                unique_items(schema, &path, &mut errors);
+            }
+        }
+    }
+    errors
+}
+
+fn unique_items(schema: &Value, path: &str, errors: &mut Vec<FieldError>) {
+    if schema.get("uniqueItems") == Some(&Value::Bool(true)) {
+        errors.push(FieldError::new(
+            format!("{path}.uniqueItems"),
+            FieldErrorKind::Forbidden,
+            None,
+            "uniqueItems cannot be set to true since the runtime complexity becomes quadratic",
+        ));
+    }
+    if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
+        for (name, property) in properties {
+            unique_items(property, &format!("{path}.properties[{name}]"), errors);
+        }
+    }
+    for key in ["items", "additionalProperties", "not"] {
+        if let Some(inner) = schema.get(key).filter(|v| v.is_object()) {
+            unique_items(inner, &format!("{path}.{key}"), errors);
+        }
+    }
+    for key in ["allOf", "anyOf", "oneOf"] {
+        for (i, inner) in schema
+            .get(key)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            unique_items(inner, &format!("{path}.{key}[{i}]"), errors);
+        }
+    }
 }
 
 /// What follows a stored CRD write: its kind is served (again), and a new CRD is established.
@@ -88,4 +152,32 @@ fn establish(state: &mut State, context: &Context<'_>, stored: &Value) {
     state
         .store
         .commit(ChangeKind::Modified, context.key(&name), established);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unique_items_is_forbidden_where_the_versions_keep_their_schemas() {
+        let unique = json!({"type": "object", "properties": {"tags": {
+            "type": "array", "items": {"type": "string", "uniqueItems": true}}}});
+        let plain = json!({"type": "object"});
+        let crd = json!({"spec": {"versions": [
+            {"name": "v1", "schema": {"openAPIV3Schema": plain}},
+            {"name": "v2", "schema": {"openAPIV3Schema": unique}},
+        ]}});
+        let paths: Vec<String> = forbidden_schema_keywords(&crd)
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(
+            paths,
+            [
+                "spec.versions[1].schema.openAPIV3Schema.properties[tags].items.uniqueItems: \
+              Forbidden: uniqueItems cannot be set to true since the runtime complexity becomes \
+              quadratic"
+            ]
+        );
+    }
 }
