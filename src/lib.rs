@@ -29,6 +29,9 @@ pub mod testkit;
 #[cfg(feature = "envtest")]
 pub mod envtest;
 
+#[cfg(feature = "validate")]
+pub mod validate;
+
 /// What macro-generated code names. Not a public API.
 #[doc(hidden)]
 #[path = "private.rs"]

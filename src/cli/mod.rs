@@ -4,6 +4,8 @@ mod create_api;
 mod delete_api;
 mod init;
 mod manifests;
+#[cfg(feature = "validate")]
+mod validate;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -19,6 +21,8 @@ pub use create_api::CreateApiArgs;
 pub use delete_api::DeleteApiArgs;
 pub use init::{InitArgs, License};
 pub use manifests::ManifestsArgs;
+#[cfg(feature = "validate")]
+pub use validate::ValidateArgs;
 
 /// kubebuilder for Rust: scaffold, build and test Kubernetes operators on kube-rs.
 #[derive(Debug, Parser)]
@@ -55,6 +59,8 @@ pub enum Command {
     )]
     Delete(DeleteCommand),
     Manifests(ManifestsArgs),
+    #[cfg(feature = "validate")]
+    Validate(ValidateArgs),
     /// Print webop's version.
     #[command(after_help = "Examples:\n  webop version")]
     Version,
@@ -143,6 +149,8 @@ pub fn execute(cli: Cli, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> 
         Command::Create(CreateCommand::Api(args)) => create_api::run(args, cwd, out),
         Command::Delete(DeleteCommand::Api(args)) => delete_api::run(args, cwd, out),
         Command::Manifests(args) => manifests::run(args, cwd, out),
+        #[cfg(feature = "validate")]
+        Command::Validate(args) => validate::run(args, cwd, out),
         Command::Version => {
             writeln!(out, "webop {}", env!("CARGO_PKG_VERSION"))?;
             Ok(())

@@ -177,6 +177,68 @@ impl ApiServer {
         }
     }
 
+    /// Creates `object` as a dry run (`dryRun=All`; `fieldValidation=Strict` when `strict`), as
+    /// `kubectl create --dry-run=server` would: the object as the server would store it
+    /// (pruned and defaulted), or the server's refusal. `plural` is the resource of the object's
+    /// kind; `namespace` is where a namespaced object goes (created first if missing).
+    pub fn dry_run_create(
+        &self,
+        object: &serde_json::Value,
+        plural: &str,
+        namespace: Option<&str>,
+        strict: bool,
+    ) -> Result<serde_json::Value, ApiError> {
+        let api_version = object["apiVersion"].as_str().unwrap_or_default();
+        let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
+        let mut state = self.service.shared.lock();
+        if let Some(namespace) = namespace {
+            let namespace_object = serde_json::json!({
+                "apiVersion": "v1", "kind": "Namespace", "metadata": {"name": namespace}});
+            let create = Self::create_request("", "v1", None, "namespaces", &namespace_object, "");
+            match handlers::handle(&mut state, &create) {
+                Err(error) if error.code != 409 => return Err(error),
+                _ => {}
+            }
+        }
+        let query = if strict {
+            "dryRun=All&fieldValidation=Strict"
+        } else {
+            "dryRun=All&fieldValidation=Ignore"
+        };
+        let request = Self::create_request(group, version, namespace, plural, object, query);
+        match handlers::handle(&mut state, &request)? {
+            handlers::Reply::Json(_, stored) => Ok(stored),
+            handlers::Reply::Watch(_) => unreachable!("a create is answered with an object"),
+        }
+    }
+
+    fn create_request(
+        group: &str,
+        version: &str,
+        namespace: Option<&str>,
+        plural: &str,
+        object: &serde_json::Value,
+        query: &str,
+    ) -> handlers::Request {
+        handlers::Request {
+            target: request::Target {
+                group: group.into(),
+                version: version.into(),
+                namespace: namespace.map(str::to_owned),
+                plural: plural.into(),
+                name: None,
+                subresource: None,
+            },
+            verb: Verb::Create,
+            query: request::Query::parse(Some(query)),
+            body: serde_json::to_vec(object).unwrap_or_default().into(),
+            content_type: "application/json".into(),
+            user_agent: String::new(),
+            metadata_only: false,
+            table: false,
+        }
+    }
+
     /// The fault injector.
     pub fn faults(&self) -> &Faults {
         &self.service.shared.faults

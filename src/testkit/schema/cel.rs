@@ -104,7 +104,12 @@ pub fn validate(object: &Value, old: Option<&Value>, schema: &Value) -> Vec<Fiel
         .into_vec()
         .into_iter()
         .map(|failure| {
-            let path = failure.field_path.clone();
+            // A rule at the root has no field path; the API server prints Go's nil for it.
+            let path = if failure.field_path.is_empty() {
+                "<nil>".to_owned()
+            } else {
+                failure.field_path.clone()
+            };
             let kind = match failure.reason.as_deref() {
                 Some("FieldValueForbidden") => FieldErrorKind::Forbidden,
                 Some("FieldValueRequired") => FieldErrorKind::Required,
