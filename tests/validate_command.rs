@@ -104,6 +104,22 @@ fn each_document_gets_its_verdict_and_a_refusal_fails_the_run() {
 }
 
 #[test]
+fn the_golden_projects_sample_is_valid_against_its_own_crds() {
+    let project = crd_file().ancestors().nth(4).unwrap().to_owned();
+    let output = webop()
+        .args(["validate", "config/samples/app_v1_webapp.yaml"])
+        .current_dir(&project)
+        .output()
+        .unwrap();
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{out}");
+    assert_eq!(
+        out,
+        "config/samples/app_v1_webapp.yaml: WebApp webapp-sample: valid\n"
+    );
+}
+
+#[test]
 fn bad_input_is_named() {
     let (ok, _, err) = validate(&["--crd", "Cargo.toml", "-"], "");
     assert!(
