@@ -11,6 +11,7 @@ pub mod names;
 pub mod prelude;
 pub mod rbac;
 pub mod schema;
+pub mod webhook;
 pub mod yaml;
 
 #[cfg(feature = "cli")]

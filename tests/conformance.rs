@@ -52,6 +52,10 @@ mod plural;
 mod rbac;
 #[path = "conformance/webapp.rs"]
 mod webapp;
+// The attributes are the case; its unit structs only carry them.
+#[allow(dead_code)]
+#[path = "conformance/webhook/webhook.rs"]
+mod webhook_case;
 
 use std::path::{Path, PathBuf};
 
@@ -118,6 +122,23 @@ fn rbac() {
         "role.yaml",
         &webop::manifests::role_file(&rules).contents,
     );
+}
+
+/// Admission webhooks: the `#[webhook]`s of `webhook/webhook.rs`, collected as `webop
+/// manifests` collects them, into `config/webhook/manifests.yaml`.
+#[cfg(feature = "cli")]
+#[test]
+fn webhook() {
+    let found = webop::webhook::webhooks_in_dirs(&[case_dir("webhook")]).unwrap();
+    assert_eq!(
+        found.webhooks.len(),
+        5,
+        "every #[webhook] of webhook/webhook.rs"
+    );
+    let file = webop::manifests::webhook_file(&found.webhooks, &found.configurations)
+        .unwrap()
+        .expect("webhooks make a file");
+    compare("webhook", "manifests.yaml", &file.contents);
 }
 
 #[test]

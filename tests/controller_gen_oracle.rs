@@ -164,6 +164,16 @@ fn rbac() {
     );
 }
 
+#[test]
+fn webhook() {
+    check(
+        "webhook",
+        &["webhook"],
+        "webhook",
+        &[("manifests.yaml", "tests/conformance/webhook/manifests.yaml")],
+    );
+}
+
 /// The webapp case, and the golden project's CRD and role: its API is the webapp case's, its
 /// reconciler's `#[rbac]` rules are the Go package's `+kubebuilder:rbac` markers.
 #[test]

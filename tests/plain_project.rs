@@ -77,8 +77,8 @@ fn a_plain_project_builds_passes_its_tests_and_regenerates_its_manifests() {
     );
 }
 
-/// `#[rbac]` in the API crate counts, as controller-gen reads the markers of every package; and
-/// serde's own derives, which kube-rs code imports, give the same CRD as the prelude's.
+/// `#[rbac]` and `#[webhook]` in the API crate count, as controller-gen reads the markers of
+/// every package; and serde's own derives, which kube-rs code imports, give the same CRD as the prelude's.
 fn rbac_and_serde_in_the_api_crate(dir: &Path) {
     manifests(dir);
     let harbors = dir.join("config/crd/bases/ship.example.org_harbors.yaml");
@@ -88,7 +88,12 @@ fn rbac_and_serde_in_the_api_crate(dir: &Path) {
         "use webop::prelude::*;\n",
         "use serde::{Deserialize, Serialize};\nuse webop::prelude::*;\n\n\
          #[rbac(groups = [\"batch\"], resources = [\"jobs\"], verbs = [\"get\", \"list\", \"watch\"])]\n\
-         pub struct JobReader;\n",
+         pub struct JobReader;\n\n\
+         #[webhook(path = \"/validate-ship-example-org-v1-harbor\", mutating = false, failure_policy = \"fail\", \
+         side_effects = \"None\", groups = [\"ship.example.org\"], resources = [\"harbors\"], \
+         verbs = [\"create\", \"update\"], versions = [\"v1\"], name = \"vharbor-v1.kb.io\", \
+         admission_review_versions = [\"v1\"])]\n\
+         pub struct HarborValidator;\n",
         1,
     );
     std::fs::write(&types, source).unwrap();
@@ -96,6 +101,12 @@ fn rbac_and_serde_in_the_api_crate(dir: &Path) {
     assert_eq!(std::fs::read_to_string(&harbors).unwrap(), crd_before);
     let role = std::fs::read_to_string(dir.join("config/rbac/role.yaml")).unwrap();
     assert!(role.contains("  - jobs\n"), "{role}");
+    let webhooks = std::fs::read_to_string(dir.join("config/webhook/manifests.yaml")).unwrap();
+    assert!(
+        webhooks.contains("kind: ValidatingWebhookConfiguration")
+            && webhooks.contains("  name: vharbor-v1.kb.io\n"),
+        "{webhooks}"
+    );
     support::cargo_in(
         dir,
         &[

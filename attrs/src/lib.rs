@@ -16,3 +16,4 @@ pub mod schema;
 pub mod serde_attrs;
 pub mod suggest;
 pub mod types;
+pub mod webhook;

@@ -77,3 +77,36 @@ mod rbac;
 pub fn rbac(args: TokenStream, item: TokenStream) -> TokenStream {
     rbac::expand(args.into(), item.into()).into()
 }
+
+mod webhook;
+
+/// `#[webhook(path = "/mutate-...", mutating, failure_policy = "fail", side_effects = "None",
+/// groups = [...], resources = [...], verbs = [...], versions = [...], name = "...",
+/// admission_review_versions = ["v1"])]`: an admission webhook the operator serves
+/// (controller-gen's `+kubebuilder:webhook`). Checked here, collected into
+/// `config/webhook/manifests.yaml` by `webop manifests`.
+///
+/// Other keys: `url` (instead of `path`), `match_policy`, `timeout_seconds`, `service_name`,
+/// `service_namespace`, `service_port`, `webhook_versions`, `reinvocation_policy`.
+#[proc_macro_attribute]
+pub fn webhook(args: TokenStream, item: TokenStream) -> TokenStream {
+    webhook::expand(
+        webop_attrs::webhook::parse_args_of_webhook,
+        args.into(),
+        item.into(),
+    )
+    .into()
+}
+
+/// `#[webhook_configuration(mutating, name = "...")]`: the name of the mutating (or, without
+/// `mutating`, validating) webhook configuration (controller-gen's
+/// `+kubebuilder:webhookconfiguration`).
+#[proc_macro_attribute]
+pub fn webhook_configuration(args: TokenStream, item: TokenStream) -> TokenStream {
+    webhook::expand(
+        webop_attrs::webhook::parse_args_of_configuration,
+        args.into(),
+        item.into(),
+    )
+    .into()
+}

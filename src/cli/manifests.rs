@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::project::Project;
 use crate::scaffold::{self, Request};
 
-/// Regenerate config/crd/bases/*.yaml and config/rbac/role.yaml from the code (controller-gen's
+/// Regenerate config/crd/bases/*.yaml, config/rbac/role.yaml and config/webhook/manifests.yaml from the code (controller-gen's
 /// `make manifests`).
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
@@ -51,6 +51,13 @@ pub(super) fn run(args: ManifestsArgs, cwd: &Path, out: &mut dyn Write) -> anyho
     if !rules.is_empty() {
         let role = crate::manifests::role_file(&rules);
         generated.push((path_string(&role.path), role.contents));
+    }
+    let webhooks = crate::webhook::webhooks_in_dirs(&sources)
+        .map_err(|e| anyhow::anyhow!("cannot collect the #[webhook]s: {e}"))?;
+    if let Some(file) =
+        crate::manifests::webhook_file(&webhooks.webhooks, &webhooks.configurations)?
+    {
+        generated.push((path_string(&file.path), file.contents));
     }
 
     let request = Request {

@@ -95,6 +95,19 @@ pub fn try_crd_file(crd: &Value) -> Result<ManifestFile, CrdFileError> {
     })
 }
 
+/// `config/webhook/manifests.yaml` for `webhooks`, as controller-gen's webhook generator writes
+/// it; `None` without webhooks (controller-gen writes no file then).
+pub fn webhook_file(
+    webhooks: &[crate::webhook::Webhook],
+    configurations: &[crate::webhook::Configuration],
+) -> Result<Option<ManifestFile>, crate::webhook::DuplicateConfiguration> {
+    let configs = crate::webhook::configuration_documents(webhooks, configurations)?;
+    Ok((!configs.is_empty()).then(|| ManifestFile {
+        path: PathBuf::from("config/webhook/manifests.yaml"),
+        contents: documents(&configs),
+    }))
+}
+
 /// `config/rbac/role.yaml`: the `manager-role` ClusterRole and any namespaced Roles, as
 /// controller-gen writes them for `rules`.
 ///

@@ -7,7 +7,7 @@
 
 mod merge;
 #[cfg(feature = "cli")]
-mod scan;
+pub(crate) mod scan;
 
 use std::collections::BTreeMap;
 

@@ -1,6 +1,6 @@
-//! `webop manifests` reads `#[rbac]` rules straight from source, as controller-gen reads
-//! `+kubebuilder:rbac` markers: every `*.rs` file under a directory is parsed with syn and its
-//! `#[rbac]` attributes checked by `webop-attrs`.
+//! `webop manifests` reads `#[rbac]` rules (and `#[webhook]`s) straight from source, as
+//! controller-gen reads markers: every `*.rs` file under a directory is parsed with syn and its
+//! attributes checked by `webop-attrs`.
 
 use std::fmt;
 use std::fs;
@@ -17,7 +17,7 @@ pub enum ScanError {
     /// A directory or file could not be read.
     #[error("cannot read {}: {source}", path.display())]
     Read { path: PathBuf, source: io::Error },
-    /// Files that do not parse, or `#[rbac]` attributes that break a rule; all of them.
+    /// Files that do not parse, or attributes that break a rule; all of them.
     #[error("{}", problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
     Invalid { problems: Vec<SourceProblem> },
 }
@@ -56,6 +56,16 @@ pub fn rules_in_dir(dir: &Path) -> Result<Vec<Rule>, ScanError> {
 /// The `#[rbac]` rules of every `*.rs` file under any of `dirs` (each file once, however many
 /// of the directories hold it), as [`rules_in_dir`].
 pub fn rules_in_dirs(dirs: &[PathBuf]) -> Result<Vec<Rule>, ScanError> {
+    let per_file = each_file(dirs, rules_in_file)?;
+    Ok(per_file.iter().flatten().map(rule_of).collect())
+}
+
+/// What `find` finds in each `*.rs` file under any of `dirs`, files in sorted path order, each
+/// once. Errors name the file, line and column; all files are checked before failing.
+pub(crate) fn each_file<T>(
+    dirs: &[PathBuf],
+    find: impl Fn(&syn::File) -> syn::Result<T>,
+) -> Result<Vec<T>, ScanError> {
     let mut files = Vec::new();
     for dir in dirs {
         collect_rust_files(dir, &mut files)?;
@@ -63,7 +73,7 @@ pub fn rules_in_dirs(dirs: &[PathBuf]) -> Result<Vec<Rule>, ScanError> {
     files.sort();
     files.dedup();
 
-    let mut rules = Vec::new();
+    let mut found = Vec::new();
     let mut problems = Vec::new();
     for path in files {
         let source = fs::read_to_string(&path).map_err(|source| ScanError::Read {
@@ -79,13 +89,13 @@ pub fn rules_in_dirs(dirs: &[PathBuf]) -> Result<Vec<Rule>, ScanError> {
                 continue;
             }
         };
-        match rules_in_file(&file) {
-            Ok(found) => rules.extend(found.iter().map(rule_of)),
+        match find(&file) {
+            Ok(in_file) => found.push(in_file),
             Err(errors) => problems.extend(errors.into_iter().map(|error| problem(&path, &error))),
         }
     }
     if problems.is_empty() {
-        Ok(rules)
+        Ok(found)
     } else {
         Err(ScanError::Invalid { problems })
     }
