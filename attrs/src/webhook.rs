@@ -22,9 +22,10 @@ use syn::{Attribute, Meta};
 use crate::args::{Arg, Seen, parse_args, unknown_key};
 use crate::errors::Errors;
 
-/// The checked arguments of one `#[webhook(...)]`, in the values the API takes.
+/// One `#[webhook(...)]`, checked, in the values of the admissionregistration/v1 API: what the
+/// macro checks and what `webop::webhook` renders into `config/webhook/manifests.yaml`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct WebhookAttr {
+pub struct Webhook {
     pub name: String,
     pub mutating: bool,
     /// `Fail` or `Ignore`.
@@ -54,7 +55,7 @@ pub struct WebhookAttr {
 /// `#[webhook_configuration(mutating, name = "...")]`: the name of the mutating or validating
 /// configuration object.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WebhookConfigurationAttr {
+pub struct Configuration {
     pub mutating: bool,
     pub name: String,
 }
@@ -82,10 +83,10 @@ const KEYS: [&str; 18] = [
 
 /// Checks the arguments of `#[webhook(...)]`; `attribute` is where errors about the attribute as
 /// a whole point. Every error is reported with the others.
-pub fn parse_args_of_webhook(args: TokenStream, attribute: Span) -> syn::Result<WebhookAttr> {
+pub fn parse_args_of_webhook(args: TokenStream, attribute: Span) -> syn::Result<Webhook> {
     let errors = Errors::new();
     let mut seen = Seen::default();
-    let mut webhook = WebhookAttr::default();
+    let mut webhook = Webhook::default();
     for arg in &parse_args(args)? {
         if errors.ok(seen.once(arg)).is_some() {
             errors.ok(webhook_arg(&mut webhook, arg));
@@ -127,7 +128,7 @@ pub fn parse_args_of_webhook(args: TokenStream, attribute: Span) -> syn::Result<
     errors.finish_with(webhook)
 }
 
-fn webhook_arg(webhook: &mut WebhookAttr, arg: &Arg) -> syn::Result<()> {
+fn webhook_arg(webhook: &mut Webhook, arg: &Arg) -> syn::Result<()> {
     let strings = |arg: &Arg| -> syn::Result<Vec<String>> {
         let values: Vec<String> = arg.strings()?.iter().map(|s| s.value()).collect();
         if values.is_empty() {
@@ -271,7 +272,7 @@ fn starting_with_slash(arg: &Arg) -> syn::Result<String> {
 pub fn parse_args_of_configuration(
     args: TokenStream,
     attribute: Span,
-) -> syn::Result<WebhookConfigurationAttr> {
+) -> syn::Result<Configuration> {
     let errors = Errors::new();
     let mut seen = Seen::default();
     let mut mutating = false;
@@ -296,7 +297,7 @@ pub fn parse_args_of_configuration(
             "#[webhook_configuration] needs `name`: the name of the configuration object",
         ));
     }
-    errors.finish_with(WebhookConfigurationAttr {
+    errors.finish_with(Configuration {
         mutating,
         name: name.unwrap_or_default(),
     })
@@ -305,8 +306,8 @@ pub fn parse_args_of_configuration(
 /// Every `#[webhook]` and `#[webhook_configuration]` of a parsed source file.
 #[derive(Debug, Default)]
 pub struct Found {
-    pub webhooks: Vec<WebhookAttr>,
-    pub configurations: Vec<WebhookConfigurationAttr>,
+    pub webhooks: Vec<Webhook>,
+    pub configurations: Vec<Configuration>,
 }
 
 /// Finds and checks the webhook attributes of `file`, wherever they stand; all errors combined.

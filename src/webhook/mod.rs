@@ -6,41 +6,11 @@
 #[cfg(feature = "cli")]
 mod scan;
 
-use serde_json::{Map, Value, json};
-
 #[cfg(feature = "cli")]
-pub use scan::{Found, webhooks_in_dirs};
-
-/// One `#[webhook(...)]`: controller-gen's `+kubebuilder:webhook` marker, in the values of the
-/// admissionregistration/v1 API.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Webhook {
-    pub name: String,
-    pub mutating: bool,
-    pub failure_policy: String,
-    pub match_policy: Option<String>,
-    pub side_effects: String,
-    pub timeout_seconds: Option<i32>,
-    pub groups: Vec<String>,
-    pub resources: Vec<String>,
-    pub verbs: Vec<String>,
-    pub versions: Vec<String>,
-    /// The path on the webhook Service, or (`None`) the `url`.
-    pub path: Option<String>,
-    pub url: Option<String>,
-    pub service_name: Option<String>,
-    pub service_namespace: Option<String>,
-    pub service_port: Option<i32>,
-    pub admission_review_versions: Vec<String>,
-    pub reinvocation_policy: Option<String>,
-}
-
-/// One `#[webhook_configuration(...)]`: the name of the mutating or validating configuration.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Configuration {
-    pub mutating: bool,
-    pub name: String,
-}
+pub use scan::webhooks_in_dirs;
+use serde_json::{Map, Value, json};
+/// The checked attributes are the model: one definition for the macro and the manifests.
+pub use webop_attrs::webhook::{Configuration, Found, Webhook};
 
 /// Two `#[webhook_configuration]`s for the same kind of configuration.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]

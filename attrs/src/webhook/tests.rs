@@ -2,7 +2,7 @@ use quote::quote;
 
 use super::*;
 
-fn webhook(tokens: TokenStream) -> Result<WebhookAttr, Vec<String>> {
+fn webhook(tokens: TokenStream) -> Result<Webhook, Vec<String>> {
     parse_args_of_webhook(tokens, Span::call_site())
         .map_err(|e| e.into_iter().map(|e| e.to_string()).collect())
 }
@@ -28,7 +28,7 @@ fn values_are_read_as_controller_gen_reads_them() {
     .unwrap();
     assert_eq!(
         parsed,
-        WebhookAttr {
+        Webhook {
             name: "mwebapp.kb.io".into(),
             mutating: true,
             failure_policy: "Fail".into(),
@@ -42,7 +42,7 @@ fn values_are_read_as_controller_gen_reads_them() {
             path: Some("/mutate-app-example-com-v1-webapp".into()),
             admission_review_versions: vec!["v1".into(), "v1beta1".into()],
             reinvocation_policy: Some("IfNeeded".into()),
-            ..WebhookAttr::default()
+            ..Webhook::default()
         }
     );
 }
@@ -118,7 +118,7 @@ fn attributes_are_found_in_source() {
     assert_eq!(found.webhooks[0].verbs, ["DELETE"]);
     assert_eq!(
         found.configurations,
-        [WebhookConfigurationAttr {
+        [Configuration {
             mutating: true,
             name: "mine".into()
         }]
