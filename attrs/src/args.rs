@@ -350,3 +350,23 @@ mod tests {
         );
     }
 }
+
+/// The name of a webop attribute macro as written in source: `name` for `#[name]`,
+/// `#[webop::name]` and `#[webop::prelude::name]`; `None` for any other path.
+pub fn webop_attribute_name(attr: &Attribute) -> Option<String> {
+    let segments: Vec<String> = attr
+        .path()
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    match segments
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        [name] | ["webop", name] | ["webop", "prelude", name] => Some((*name).to_owned()),
+        _ => None,
+    }
+}

@@ -80,17 +80,7 @@ pub fn parse_attribute(attr: &Attribute) -> syn::Result<RbacAttr> {
 
 /// Whether `attr` is `#[rbac]`, `#[webop::rbac]` or `#[webop::prelude::rbac]`.
 pub fn is_rbac_attribute(attr: &Attribute) -> bool {
-    let segments: Vec<String> = attr
-        .path()
-        .segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect();
-    let segments: Vec<&str> = segments.iter().map(String::as_str).collect();
-    matches!(
-        segments.as_slice(),
-        ["rbac"] | ["webop", "rbac"] | ["webop", "prelude", "rbac"]
-    )
+    crate::args::webop_attribute_name(attr).as_deref() == Some("rbac")
 }
 
 /// Every `#[rbac]` in `file`, wherever it is (items, impl blocks, nested modules, function

@@ -332,7 +332,7 @@ impl<'ast> Visit<'ast> for Finder {
                 "the attribute needs arguments",
             )),
         };
-        match webop_attribute(attr) {
+        match crate::args::webop_attribute_name(attr).as_deref() {
             Some("webhook") => {
                 if let Some(webhook) = self
                     .errors
@@ -352,29 +352,6 @@ impl<'ast> Visit<'ast> for Finder {
             _ => {}
         }
     }
-}
-
-/// `webhook` for `#[webhook]`, `#[webop::webhook]` and `#[webop::prelude::webhook]` (likewise
-/// `webhook_configuration`).
-fn webop_attribute(attr: &Attribute) -> Option<&'static str> {
-    let segments: Vec<String> = attr
-        .path()
-        .segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect();
-    let last = match segments
-        .iter()
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .as_slice()
-    {
-        [last] | ["webop", last] | ["webop", "prelude", last] => (*last).to_owned(),
-        _ => return None,
-    };
-    ["webhook", "webhook_configuration"]
-        .into_iter()
-        .find(|name| *name == last)
 }
 
 #[cfg(test)]
