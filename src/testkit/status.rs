@@ -65,6 +65,10 @@ impl FieldErrorKind {
     }
 }
 
+/// The field path of an error about the object as a whole: Go's nil `*field.Path`, as the API
+/// server prints it.
+pub const NIL_FIELD: &str = "<nil>";
+
 impl FieldError {
     /// A field error with a value.
     pub fn new(

@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use super::formats::go_float;
-use crate::testkit::status::{FieldError, FieldErrorKind};
+use crate::testkit::status::{FieldError, FieldErrorKind, NIL_FIELD};
 
 /// Whether the schema has any rule.
 pub fn has_rules(schema: &Value) -> bool {
@@ -104,9 +104,9 @@ pub fn validate(object: &Value, old: Option<&Value>, schema: &Value) -> Vec<Fiel
         .into_vec()
         .into_iter()
         .map(|failure| {
-            // A rule at the root has no field path; the API server prints Go's nil for it.
+            // A rule at the root has no field path.
             let path = if failure.field_path.is_empty() {
-                "<nil>".to_owned()
+                NIL_FIELD.to_owned()
             } else {
                 failure.field_path.clone()
             };

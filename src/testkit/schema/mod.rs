@@ -13,7 +13,7 @@ mod validate;
 
 use serde_json::Value;
 
-use super::status::{FieldError, FieldErrorKind};
+use super::status::{FieldError, FieldErrorKind, NIL_FIELD};
 
 /// What a write validates: the whole object, or (a status-subresource write) its status alone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,7 +82,7 @@ pub fn validate(
     });
     if blocking {
         errors.push(FieldError::new(
-            "<nil>",
+            NIL_FIELD,
             FieldErrorKind::Invalid,
             Some("null".into()),
             "some validation rules were not checked because the object was invalid; correct the \
