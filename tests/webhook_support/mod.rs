@@ -17,6 +17,7 @@ pub mod v1 {
     /// WebAppSpec defines the desired state of WebApp
     #[derive(CustomResource, Clone, Debug, PartialEq, Serialize, Deserialize)]
     #[resource(group = "app.example.com", version = "v1", kind = "WebApp")]
+    #[storage_version]
     #[serde(rename_all = "camelCase")]
     pub struct WebAppSpec {
         /// image is the container image, `repository[:tag]`.
@@ -141,6 +142,45 @@ impl CustomValidator<v1::WebApp> for WebAppCustomValidator {
         }
         Ok(Vec::new())
     }
+}
+
+/// The CRD of both versions, v1 stored.
+pub fn crd()
+-> k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition {
+    let versions = [v1::WebApp::crd_version(), v2::WebApp::crd_version()];
+    webop::crd::assemble(versions).unwrap().remove(0)
+}
+
+/// The `#[webhook]` attributes of the generated webhook module, as kubebuilder names them.
+pub fn manifests() -> Vec<webop::webhook::Webhook> {
+    let webhook =
+        |mutating: bool, name: &str, path: &str, verbs: &[&str]| webop::webhook::Webhook {
+            mutating,
+            name: name.to_owned(),
+            path: Some(path.to_owned()),
+            failure_policy: "Fail".to_owned(),
+            side_effects: "None".to_owned(),
+            groups: vec!["app.example.com".to_owned()],
+            resources: vec!["webapps".to_owned()],
+            versions: vec!["v1".to_owned()],
+            verbs: verbs.iter().map(|v| (*v).to_owned()).collect(),
+            admission_review_versions: vec!["v1".to_owned()],
+            ..webop::webhook::Webhook::default()
+        };
+    vec![
+        webhook(
+            true,
+            "mwebapp-v1.kb.io",
+            "/mutate-app-example-com-v1-webapp",
+            &["CREATE", "UPDATE"],
+        ),
+        webhook(
+            false,
+            "vwebapp-v1.kb.io",
+            "/validate-app-example-com-v1-webapp",
+            &["CREATE", "UPDATE", "DELETE"],
+        ),
+    ]
 }
 
 /// Every webhook of the WebApp API, as a generated `src/webhook/mod.rs` chains them.
