@@ -94,10 +94,10 @@ async fn reviews_are_answered_over_https_with_the_self_signed_ca_bundle() {
 
     let (code, body) = post(&manager, &tls, MUTATE, "application/json", &review()).await;
     assert_eq!(code, 200, "{body}");
-    let review: Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(review["response"]["uid"], "u-1");
-    assert_eq!(review["response"]["allowed"], true);
-    assert_eq!(review["response"]["patchType"], "JSONPatch");
+    let answer: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(answer["response"]["uid"], "u-1");
+    assert_eq!(answer["response"]["allowed"], true);
+    assert_eq!(answer["response"]["patchType"], "JSONPatch");
 
     let (code, _) = post(&manager, &tls, MUTATE, "text/plain", &review()).await;
     assert_eq!(code, 400, "only JSON reviews");
