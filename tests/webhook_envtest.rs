@@ -25,10 +25,17 @@ async fn an_environment_with_webhooks_defaults_validates_and_converts() {
         replicas: None,
     };
     let created = api
-        .create(&PostParams::default(), &v1::WebApp::new("web", spec.clone()))
+        .create(
+            &PostParams::default(),
+            &v1::WebApp::new("web", spec.clone()),
+        )
         .await
         .unwrap();
-    assert_eq!(created.spec.replicas, Some(1), "the very first write is defaulted");
+    assert_eq!(
+        created.spec.replicas,
+        Some(1),
+        "the very first write is defaulted"
+    );
 
     let too_many = v1::WebAppSpec {
         replicas: Some(11),

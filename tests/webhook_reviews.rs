@@ -5,7 +5,7 @@
 use base64::Engine;
 use serde_json::{Value, json};
 use webhook_support::{v1, v2, webhooks};
-use webop::webhook::{Convertible, Webhooks};
+use webop::webhook::{Convertible, CustomValidator, Denied, Warnings, Webhooks, admission_request};
 
 mod webhook_support;
 
@@ -251,4 +251,39 @@ fn typed_round_trips_are_the_identity() {
         let spoke = v2::WebApp::convert_from(&hub).unwrap();
         assert_eq!(spoke.convert_to().unwrap().spec, hub.spec, "{image}");
     }
+}
+
+/// Answers with what `admission_request()` says, as a webhook with side effects reads it.
+struct Echo;
+
+impl CustomValidator<v1::WebApp> for Echo {
+    async fn validate_create(&self, _: &v1::WebApp) -> Result<Warnings, Denied> {
+        let info = admission_request().expect("inside a webhook call");
+        Ok(vec![format!(
+            "{} {} dry_run={} by {}",
+            info.operation, info.name, info.dry_run, info.user_info.username
+        )])
+    }
+    async fn validate_update(&self, _: &v1::WebApp, new: &v1::WebApp) -> Result<Warnings, Denied> {
+        self.validate_create(new).await
+    }
+    async fn validate_delete(&self, old: &v1::WebApp) -> Result<Warnings, Denied> {
+        self.validate_create(old).await
+    }
+}
+
+#[tokio::test]
+async fn webhooks_see_the_request_and_whether_it_is_a_dry_run() {
+    let webhooks = Webhooks::new().validator::<v1::WebApp, _>(Echo);
+    let object = webapp("app.example.com/v1", json!({"image": "nginx"}));
+    let mut review: Value =
+        serde_json::from_slice(&admission("CREATE", Some(object), None)).unwrap();
+    review["request"]["dryRun"] = json!(true);
+    let body = serde_json::to_vec(&review).unwrap();
+    let response = admit(&webhooks, VALIDATE, body).await;
+    assert_eq!(
+        response["warnings"],
+        json!(["CREATE web dry_run=true by alice"])
+    );
+    assert_eq!(admission_request(), None, "only inside a webhook call");
 }

@@ -243,7 +243,10 @@ impl Webhooks {
                 ));
             }
         };
-        let mut response = registered.handler.admit(&request).await;
+        let info = review["request"].clone();
+        let info = serde_json::from_value(info).unwrap_or_default();
+        let admitted = registered.handler.admit(&request);
+        let mut response = super::request::scoped(info, admitted).await;
         response.uid = request.uid;
         Some(reply(api_version, response))
     }
