@@ -1,0 +1,675 @@
+//! From a CRD schema to Rust types: each node becomes a Rust type (a std type, a recognised
+//! k8s-openapi type, or a generated struct, enum or newtype) whose schema is part of the node,
+//! and every keyword the type does not give becomes the attribute of the marker that carries
+//! it (`keywords`), written on the field, in `items(...)`, or on a named type.
+
+use std::collections::BTreeSet;
+
+use heck::{ToSnakeCase, ToUpperCamelCase};
+use serde_json::{Map, Value};
+use webop_markers::{Family, Place};
+
+use super::attribute::{self, Written};
+use super::k8s;
+use super::keywords::{KeywordTable, same};
+use super::model::{Enum, Field, Item, Newtype, Struct};
+use super::{Error, Note};
+
+/// The keywords of apiextensions' `JSONSchemaProps`: a node with any other key is no CRD
+/// schema.
+pub const SCHEMA_KEYWORDS: &[&str] = &[
+    "$ref",
+    "$schema",
+    "additionalItems",
+    "additionalProperties",
+    "allOf",
+    "anyOf",
+    "default",
+    "definitions",
+    "dependencies",
+    "description",
+    "enum",
+    "example",
+    "exclusiveMaximum",
+    "exclusiveMinimum",
+    "externalDocs",
+    "format",
+    "id",
+    "items",
+    "maxItems",
+    "maxLength",
+    "maxProperties",
+    "maximum",
+    "minItems",
+    "minLength",
+    "minProperties",
+    "minimum",
+    "multipleOf",
+    "not",
+    "nullable",
+    "oneOf",
+    "pattern",
+    "patternProperties",
+    "properties",
+    "required",
+    "title",
+    "type",
+    "uniqueItems",
+    "x-kubernetes-embedded-resource",
+    "x-kubernetes-int-or-string",
+    "x-kubernetes-list-map-keys",
+    "x-kubernetes-list-type",
+    "x-kubernetes-map-type",
+    "x-kubernetes-preserve-unknown-fields",
+    "x-kubernetes-validations",
+];
+
+/// Where a node's type is used, which decides where its keywords are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Position {
+    /// A struct field: keywords on the field.
+    Field,
+    /// The items of a field's list: keywords in `#[validate(items(...))]` when they all fit
+    /// there, else on a named type.
+    FieldItems,
+    /// Anywhere else (nested list items, map values, a kind's status): keywords on a named type.
+    Named,
+}
+
+/// A node's Rust type and what its use site carries.
+pub struct Resolved {
+    pub ty: String,
+    /// The field's doc comment (the node's description), at a field.
+    pub doc: Option<String>,
+    /// At a field: the field's markers; for a field's items: the markers of `items(...)`.
+    pub markers: Vec<Written>,
+}
+
+/// The Rust base of a node: its type, and the keywords that type already gives.
+enum Base {
+    Plain(String),
+    Generated(Item),
+}
+
+/// Builds the items of one version of one kind.
+pub struct Converter<'a> {
+    table: &'a KeywordTable,
+    /// The kind: nested types are named `<Kind><Field>`.
+    prefix: String,
+    /// The version, for notes.
+    version: String,
+    pub items: Vec<Item>,
+    /// Names used by other types of the version (other kinds, the user's own).
+    taken: BTreeSet<String>,
+    pub notes: Vec<Note>,
+    /// Set by `base` for a field's list whose items carry markers, taken by `resolve`.
+    items_markers: Option<Written>,
+}
+
+impl<'a> Converter<'a> {
+    pub fn new(table: &'a KeywordTable, kind: &str, version: &str, taken: BTreeSet<String>) -> Self {
+        Converter {
+            table,
+            prefix: kind.to_owned(),
+            version: version.to_owned(),
+            items: Vec::new(),
+            taken,
+            notes: Vec::new(),
+            items_markers: None,
+        }
+    }
+
+    pub fn note(&mut self, path: &str, keyword: &str, message: impl Into<String>) {
+        self.notes.push(Note {
+            version: self.version.clone(),
+            path: if path.is_empty() { ".".into() } else { path.into() },
+            keyword: keyword.to_owned(),
+            message: message.into(),
+        });
+    }
+
+    /// The Rust type of `node` at `path`, named after `hint` (a property name) if it needs a
+    /// type of its own.
+    pub fn resolve(
+        &mut self,
+        node: &Value,
+        path: &str,
+        hint: &str,
+        position: Position,
+    ) -> Result<Resolved, Error> {
+        let object = schema_object(node, path)?;
+        let description = object
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::to_owned);
+        let (base, consumed) = self.base(object, path, hint, position)?;
+        // `items(...)` of this node's list, if it is a field's list whose items have markers.
+        let items_markers = self.items_markers.take();
+        let extra: Vec<(&String, &Value)> = object
+            .iter()
+            .filter(|(k, _)| *k != "description" && !consumed.contains(k.as_str()))
+            .collect();
+
+        match (base, position) {
+            (Base::Generated(mut item), Position::Field) => {
+                set_doc(&mut item, description.clone());
+                let markers = self.markers(&extra, path, Place::Field);
+                Ok(Resolved {
+                    ty: self.register(item, hint),
+                    doc: description,
+                    markers,
+                })
+            }
+            (Base::Plain(ty), Position::Field) => {
+                let mut markers = self.markers(&extra, path, Place::Field);
+                markers.extend(items_markers);
+                Ok(Resolved {
+                    ty,
+                    doc: description,
+                    markers,
+                })
+            }
+            (Base::Generated(mut item), _) => {
+                set_doc(&mut item, description);
+                let markers = self.markers(&extra, path, Place::Type);
+                set_markers(&mut item, markers);
+                Ok(plain(self.register(item, hint)))
+            }
+            (Base::Plain(ty), position) => {
+                if description.is_none() && extra.is_empty() {
+                    return Ok(plain(ty));
+                }
+                let fits_items = position == Position::FieldItems
+                    && description.is_none()
+                    && extra.iter().all(|(k, _)| {
+                        self.table
+                            .carrier(k, Place::Items)
+                            .is_some_and(|s| s.families.contains(&Family::Validate))
+                    });
+                if fits_items {
+                    let markers = self.markers(&extra, path, Place::Items);
+                    return Ok(Resolved {
+                        ty,
+                        doc: None,
+                        markers,
+                    });
+                }
+                let markers = self.markers(&extra, path, Place::Type);
+                let item = Item::Newtype(Newtype {
+                    name: String::new(),
+                    doc: description,
+                    markers,
+                    inner: ty,
+                });
+                Ok(plain(self.register(item, hint)))
+            }
+        }
+    }
+
+    /// The struct of a kind's spec (or of its root, with `flatten_spec`): `node`'s properties
+    /// as fields, its other keywords on the struct, not registered.
+    pub fn root_struct(
+        &mut self,
+        node: &Map<String, Value>,
+        path: &str,
+        name: &str,
+        skip: &[&str],
+    ) -> Result<Struct, Error> {
+        let consumed: BTreeSet<&str> = ["type", "properties", "required", "description"].into();
+        if node.get("type").and_then(Value::as_str) != Some("object") {
+            self.note(path, "type", "the spec is not an object: written as one");
+        }
+        let mut spec = self.structure(node, path, name, skip)?;
+        spec.doc = node
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::to_owned);
+        let extra: Vec<(&String, &Value)> = node
+            .iter()
+            .filter(|(k, _)| !consumed.contains(k.as_str()))
+            .collect();
+        spec.markers = self.markers(&extra, path, Place::Type);
+        Ok(spec)
+    }
+
+    fn base(
+        &mut self,
+        object: &Map<String, Value>,
+        path: &str,
+        hint: &str,
+        position: Position,
+    ) -> Result<(Base, BTreeSet<&'static str>), Error> {
+        if let Some((known, consumed)) = self.known(object, hint) {
+            return Ok((Base::Plain(known), consumed));
+        }
+        let ty = object.get("type").and_then(Value::as_str);
+        let has = |key: &str| object.contains_key(key);
+        let preserve = object.get("x-kubernetes-preserve-unknown-fields") == Some(&Value::Bool(true));
+        let set = |keys: &[&'static str]| keys.iter().copied().collect::<BTreeSet<_>>();
+        Ok(match ty {
+            Some("object") if has("properties") || !(has("additionalProperties") || preserve) => {
+                if has("additionalProperties") {
+                    self.note(
+                        path,
+                        "additionalProperties",
+                        "a struct has no additional properties: left out",
+                    );
+                }
+                let name = self.type_name(hint);
+                let item = Item::Struct(self.structure(object, path, &name, &[])?);
+                (Base::Generated(item), set(&["type", "properties", "required", "additionalProperties"]))
+            }
+            Some("object") if has("additionalProperties") => {
+                match &object["additionalProperties"] {
+                    Value::Object(_) => {
+                        let value = self.resolve(
+                            &object["additionalProperties"],
+                            &format!("{path}.*"),
+                            &format!("{hint}Value"),
+                            Position::Named,
+                        )?;
+                        let ty = format!("std::collections::BTreeMap<String, {}>", value.ty);
+                        (Base::Plain(ty), set(&["type", "additionalProperties"]))
+                    }
+                    other => {
+                        self.note(
+                            path,
+                            "additionalProperties",
+                            format!("`{other}` is not a schema: a map of any values instead"),
+                        );
+                        let ty = "serde_json::Map<String, serde_json::Value>".to_owned();
+                        (Base::Plain(ty), set(&["type", "additionalProperties"]))
+                    }
+                }
+            }
+            Some("object") => (
+                Base::Plain("serde_json::Map<String, serde_json::Value>".into()),
+                set(&["type", "x-kubernetes-preserve-unknown-fields"]),
+            ),
+            Some("array") => {
+                let Some(items) = object.get("items") else {
+                    self.note(path, "items", "a list without items: a list of any values instead");
+                    return Ok((Base::Plain("Vec<serde_json::Value>".into()), set(&["type"])));
+                };
+                let items_position = if position == Position::Field {
+                    Position::FieldItems
+                } else {
+                    Position::Named
+                };
+                let item = self.resolve(items, &format!("{path}[*]"), &singular(hint), items_position)?;
+                let ty = format!("Vec<{}>", item.ty);
+                if !item.markers.is_empty() {
+                    // Only a field's items get here with markers; the field writes them.
+                    let texts: Vec<String> = item.markers.into_iter().map(|m| m.text).collect();
+                    self.items_markers = Some(Written {
+                        family: Family::Validate,
+                        text: format!("items({})", texts.join(", ")),
+                    });
+                }
+                (Base::Plain(ty), set(&["type", "items"]))
+            }
+            Some("string") => match object.get("enum").and_then(|e| variants(e)) {
+                Some(variants) => {
+                    let item = Item::Enum(Enum {
+                        name: String::new(),
+                        doc: None,
+                        markers: Vec::new(),
+                        variants,
+                    });
+                    (Base::Generated(item), set(&["type", "enum"]))
+                }
+                None => (Base::Plain("String".into()), set(&["type"])),
+            },
+            Some("integer") => match object.get("format").and_then(Value::as_str) {
+                Some("int32") => (Base::Plain("i32".into()), set(&["type", "format"])),
+                Some("int64") => (Base::Plain("i64".into()), set(&["type", "format"])),
+                _ => (Base::Plain("isize".into()), set(&["type"])),
+            },
+            Some("number") => (Base::Plain("f64".into()), set(&["type"])),
+            Some("boolean") => (Base::Plain("bool".into()), set(&["type"])),
+            None if preserve => (
+                Base::Plain("serde_json::Value".into()),
+                set(&["x-kubernetes-preserve-unknown-fields"]),
+            ),
+            other => {
+                let found = other.map_or("no type".to_owned(), |t| format!("type {t:?}"));
+                self.note(
+                    path,
+                    "type",
+                    format!("{found}: any JSON value instead (which adds x-kubernetes-preserve-unknown-fields)"),
+                );
+                (Base::Plain("serde_json::Value".into()), set(&["type"]))
+            }
+        })
+    }
+
+    /// A k8s-openapi type whose schema `object` is, with only carried keywords added.
+    fn known(
+        &self,
+        object: &Map<String, Value>,
+        hint: &str,
+    ) -> Option<(String, BTreeSet<&'static str>)> {
+        if hint == "metadata"
+            && object.get("type") == Some(&Value::String("object".into()))
+            && object.keys().all(|k| k == "type" || k == "description")
+        {
+            return Some(("metav1::ObjectMeta".into(), ["type"].into()));
+        }
+        let described = object.contains_key("description");
+        for known in k8s::known() {
+            if known.description.is_some() && !described {
+                continue;
+            }
+            let agrees = known
+                .schema
+                .iter()
+                .all(|(k, v)| object.get(k).is_some_and(|w| same(v, w)));
+            let rest_carried = object
+                .keys()
+                .filter(|k| *k != "description" && !known.schema.contains_key(*k))
+                .all(|k| self.table.carries(k));
+            if agrees && rest_carried {
+                let consumed = SCHEMA_KEYWORDS
+                    .iter()
+                    .copied()
+                    .filter(|k| known.schema.contains_key(*k))
+                    .collect();
+                return Some((known.path.to_owned(), consumed));
+            }
+        }
+        None
+    }
+
+    /// A struct of `object`'s properties (all but `skip`), named `name` (for its fields' types).
+    fn structure(
+        &mut self,
+        object: &Map<String, Value>,
+        path: &str,
+        name: &str,
+        skip: &[&str],
+    ) -> Result<Struct, Error> {
+        let empty = Map::new();
+        let properties = match object.get("properties") {
+            Some(Value::Object(p)) => p,
+            Some(_) => return Err(invalid(path, "properties", "must be an object")),
+            None => &empty,
+        };
+        let required: Vec<String> = match object.get("required") {
+            Some(Value::Array(list)) => list
+                .iter()
+                .map(|v| v.as_str().map(str::to_owned))
+                .collect::<Option<_>>()
+                .ok_or_else(|| invalid(path, "required", "must be a list of names"))?,
+            Some(_) => return Err(invalid(path, "required", "must be a list of names")),
+            None => Vec::new(),
+        };
+        let mut sorted = required.clone();
+        sorted.sort();
+        sorted.dedup();
+        if sorted != required {
+            self.note(path, "required", "webop lists required fields sorted, once each");
+        }
+        for name in &required {
+            if !properties.contains_key(name) && !skip.contains(&name.as_str()) {
+                self.note(path, "required", format!("{name:?} is no property: left out"));
+            }
+        }
+        let mut names: Vec<&String> = properties.keys().filter(|k| !skip.contains(&k.as_str())).collect();
+        names.sort();
+        let mut idents = BTreeSet::new();
+        let mut fields = Vec::new();
+        for property in names {
+            let node = &properties[property];
+            let at = format!("{path}.{property}");
+            let resolved = self.resolve(node, &at, property, Position::Field)?;
+            let node_object = node.as_object();
+            let flag = |key: &str| node_object.is_some_and(|o| o.get(key) == Some(&Value::Bool(true)));
+            let has_default = node_object.is_some_and(|o| o.contains_key("default"));
+            let is_required = required.contains(property);
+            let nullable = flag("nullable");
+            let (optional, mark_required) = match (is_required, has_default, nullable) {
+                (true, _, true) => (true, true),
+                (true, true, false) => (false, true),
+                (true, false, false) => (false, false),
+                (false, true, false) => (false, false),
+                (false, _, _) => (true, false),
+            };
+            let ty = if optional {
+                format!("Option<{}>", resolved.ty)
+            } else {
+                resolved.ty
+            };
+            let mut markers = resolved.markers;
+            if mark_required {
+                markers.insert(
+                    0,
+                    Written {
+                        family: Family::Validate,
+                        text: "required".into(),
+                    },
+                );
+            }
+            let ident = field_ident(property, &mut idents);
+            let rename = (camel_case(ident.trim_start_matches("r#")) != *property)
+                .then(|| property.clone());
+            fields.push(Field {
+                ident,
+                rename,
+                doc: resolved.doc,
+                ty,
+                markers,
+            });
+        }
+        Ok(Struct {
+            name: name.to_owned(),
+            doc: None,
+            kind_attributes: Vec::new(),
+            markers: Vec::new(),
+            fields,
+            unit: false,
+        })
+    }
+
+    /// The markers that write `keywords` at `place`; a keyword no marker writes there is noted.
+    fn markers(&mut self, keywords: &[(&String, &Value)], path: &str, place: Place) -> Vec<Written> {
+        let mut out = Vec::new();
+        for (keyword, value) in keywords {
+            let Some(spec) = self.table.carrier(keyword, place) else {
+                let place = match place {
+                    Place::Field => "on a field",
+                    Place::Type => "on a type",
+                    Place::Items => "in items(...)",
+                };
+                self.note(path, keyword, format!("no webop attribute writes it {place}: left out"));
+                continue;
+            };
+            match attribute::write(spec, value) {
+                Ok(written) => out.extend(written),
+                Err(why) => self.note(path, keyword, format!("{why}: left out")),
+            }
+        }
+        out
+    }
+
+    /// The name a nested type gets from the property `hint`: `<Kind><Hint>`.
+    fn type_name(&self, hint: &str) -> String {
+        let mut hint = hint.to_upper_camel_case();
+        if hint.is_empty() || hint.starts_with(|c: char| c.is_ascii_digit()) {
+            hint.insert(0, 'T');
+        }
+        if hint.starts_with(&self.prefix) {
+            hint
+        } else {
+            format!("{}{hint}", self.prefix)
+        }
+    }
+
+    /// Adds `item` under a name from `hint` (the same name as an equal item already added);
+    /// returns the name.
+    fn register(&mut self, mut item: Item, hint: &str) -> String {
+        let base = self.type_name(hint);
+        for n in 1.. {
+            let candidate = if n == 1 { base.clone() } else { format!("{base}{n}") };
+            set_name(&mut item, &candidate);
+            if let Some(existing) = self.items.iter().find(|i| i.name() == candidate) {
+                if *existing == item {
+                    return candidate;
+                }
+                continue;
+            }
+            if self.taken.contains(&candidate) {
+                continue;
+            }
+            self.items.push(item);
+            return candidate;
+        }
+        unreachable!("some name is free")
+    }
+}
+
+fn plain(ty: String) -> Resolved {
+    Resolved {
+        ty,
+        doc: None,
+        markers: Vec::new(),
+    }
+}
+
+fn set_doc(item: &mut Item, doc: Option<String>) {
+    match item {
+        Item::Struct(s) => s.doc = doc,
+        Item::Enum(e) => e.doc = doc,
+        Item::Newtype(n) => n.doc = doc,
+    }
+}
+
+fn set_markers(item: &mut Item, markers: Vec<Written>) {
+    match item {
+        Item::Struct(s) => s.markers = markers,
+        Item::Enum(e) => e.markers = markers,
+        Item::Newtype(n) => n.markers = markers,
+    }
+}
+
+fn set_name(item: &mut Item, name: &str) {
+    match item {
+        Item::Struct(s) => s.name = name.to_owned(),
+        Item::Enum(e) => e.name = name.to_owned(),
+        Item::Newtype(n) => n.name = name.to_owned(),
+    }
+}
+
+fn schema_object<'v>(node: &'v Value, path: &str) -> Result<&'v Map<String, Value>, Error> {
+    let object = node
+        .as_object()
+        .ok_or_else(|| invalid(path, "", "a schema must be an object"))?;
+    if let Some(key) = object.keys().find(|k| !SCHEMA_KEYWORDS.contains(&k.as_str())) {
+        return Err(Error::UnknownKeyword {
+            path: if path.is_empty() { ".".into() } else { path.into() },
+            keyword: key.clone(),
+        });
+    }
+    Ok(object)
+}
+
+fn invalid(path: &str, keyword: &str, rule: &str) -> Error {
+    Error::InvalidSchema {
+        path: if path.is_empty() { ".".into() } else { path.into() },
+        keyword: keyword.to_owned(),
+        rule: rule.to_owned(),
+    }
+}
+
+/// The variants of a Rust enum for string values `values`, if each value makes a distinct
+/// identifier.
+fn variants(values: &Value) -> Option<Vec<(String, Option<String>)>> {
+    let values = values.as_array()?;
+    let mut idents = BTreeSet::new();
+    let mut out = Vec::new();
+    for value in values {
+        let value = value.as_str()?;
+        let mut ident = value.to_upper_camel_case();
+        if ident.is_empty() {
+            return None;
+        }
+        if ident.starts_with(|c: char| c.is_ascii_digit()) {
+            ident.insert(0, 'V');
+        }
+        if ident == "Self" {
+            ident.push('_');
+        }
+        if !idents.insert(ident.clone()) {
+            return None;
+        }
+        let rename = (ident != value).then(|| value.to_owned());
+        out.push((ident, rename));
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// `rules` → `Rule`: the name of a list's item type (English plurals, roughly).
+fn singular(hint: &str) -> String {
+    if let Some(stem) = hint.strip_suffix("ies") {
+        format!("{stem}y")
+    } else if hint.ends_with("sses") || hint.ends_with("uses") || hint.ends_with("xes") {
+        hint[..hint.len() - 2].to_owned()
+    } else if hint.ends_with('s') && !hint.ends_with("ss") && hint.len() > 1 {
+        hint[..hint.len() - 1].to_owned()
+    } else {
+        format!("{hint}Item")
+    }
+}
+
+const KEYWORDS: &[&str] = &[
+    "as", "break", "const", "continue", "else", "enum", "extern", "false", "fn", "for", "if",
+    "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static",
+    "struct", "trait", "true", "type", "unsafe", "use", "where", "while", "async", "await", "dyn",
+    "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof", "unsized",
+    "virtual", "yield", "try", "gen",
+];
+
+/// A field's identifier for the property `name`: snake case, raw for a keyword, unique in its
+/// struct.
+fn field_ident(name: &str, taken: &mut BTreeSet<String>) -> String {
+    let mut ident = name.to_snake_case();
+    if ident.is_empty() {
+        ident = "field".into();
+    }
+    if ident.starts_with(|c: char| c.is_ascii_digit()) {
+        ident.insert(0, '_');
+    }
+    if matches!(ident.as_str(), "self" | "super" | "crate") {
+        ident.push('_');
+    }
+    if KEYWORDS.contains(&ident.as_str()) {
+        ident.insert_str(0, "r#");
+    }
+    let base = ident.clone();
+    let mut n = 2;
+    while !taken.insert(ident.clone()) {
+        ident = format!("{base}_{n}");
+        n += 1;
+    }
+    ident
+}
+
+/// serde's `rename_all = "camelCase"` of a field named `ident`.
+pub fn camel_case(ident: &str) -> String {
+    let mut pascal = String::new();
+    let mut capitalize = true;
+    for c in ident.chars() {
+        if c == '_' {
+            capitalize = true;
+        } else if capitalize {
+            pascal.push(c.to_ascii_uppercase());
+            capitalize = false;
+        } else {
+            pascal.push(c);
+        }
+    }
+    let mut chars = pascal.chars();
+    match chars.next() {
+        Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
+        None => String::new(),
+    }
+}
