@@ -76,6 +76,7 @@ fn new_resource(args: &CreateApiArgs) -> NewResource {
             run_as_user: args.run_as_user.map(|u| u.to_string()),
         }),
         force: args.force,
+        domain: None,
     }
 }
 

@@ -143,6 +143,14 @@ impl<'a> Converter<'a> {
             .and_then(Value::as_str)
             .map(str::to_owned);
         let (base, consumed) = self.base(object, path, hint, position)?;
+        // A recognised type's own description needs no named type to carry it.
+        let description = match &base {
+            Base::Plain(ty) if position != Position::Field && description.is_some() => {
+                let own = k8s::known().iter().find(|k| k.path == ty);
+                description.filter(|d| own.is_none_or(|k| k.description.as_deref() != Some(d)))
+            }
+            _ => description,
+        };
         // `items(...)` of this node's list, if it is a field's list whose items have markers.
         let items_markers = self.items_markers.take();
         let extra: Vec<(&String, &Value)> = object

@@ -62,8 +62,10 @@ pub fn source(items: &[Item], source: &str) -> String {
     uses.push("use webop::prelude::*;".into());
     let uses: Vec<String> = uses.into_iter().skip_while(String::is_empty).collect();
     let header = format!(
-        "// Imported by `webop import crd` from {source}. This file is yours: `webop manifests`\n\
-         // gives back that CustomResourceDefinition from these types until you change them.\n"
+        "// Imported by `webop import crd` from\n\
+         // {source}.\n\
+         // This file is yours: `webop manifests` gives back that CustomResourceDefinition from\n\
+         // these types until you change them.\n"
     );
     format(&format!("{}\n{header}{body}", uses.join("\n") + "\n"))
 }

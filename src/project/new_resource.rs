@@ -23,6 +23,9 @@ pub struct NewResource {
     pub image: Option<DeployImageOptions>,
     /// Scaffold the kind again if the project has it.
     pub force: bool,
+    /// The group's domain when it is not the project's (an imported CRD's group); `None`: the
+    /// project's domain.
+    pub domain: Option<String>,
 }
 
 /// Why a kind cannot be added. Each message names the value and the rule.
@@ -60,7 +63,8 @@ pub enum Refused {
 impl Project {
     /// The project with `new` recorded, and the resource as recorded; or why the kind is refused.
     pub fn with_resource(&self, new: &NewResource) -> Result<(Project, Resource), Refused> {
-        new.check_alone(&self.domain)?;
+        let domain = new.domain.as_deref().unwrap_or(&self.domain);
+        new.check_alone(domain)?;
         self.check_beside_others(new)?;
         let resource = Resource {
             api: new.resource.then(|| Api {
@@ -68,7 +72,7 @@ impl Project {
                 namespaced: new.namespaced,
             }),
             controller: new.controller,
-            domain: self.domain.clone(),
+            domain: domain.to_owned(),
             group: new.group.clone(),
             kind: new.kind.clone(),
             path: new
