@@ -65,6 +65,7 @@ pub(super) fn run(command: ImportCommand, cwd: &Path, out: &mut dyn Write) -> an
                     image: None,
                     force: args.force,
                     domain: Some(domain),
+                    any_version: true,
                 };
                 let (next, resource) = after
                     .with_resource(&new)

@@ -138,6 +138,11 @@ impl<'a> Converter<'a> {
         position: Position,
     ) -> Result<Resolved, Error> {
         let object = schema_object(node, path)?;
+        if position == Position::Field
+            && let Some(resolved) = self.hoisted(object, path, hint)?
+        {
+            return Ok(resolved);
+        }
         let description = object
             .get("description")
             .and_then(Value::as_str)
@@ -153,15 +158,36 @@ impl<'a> Converter<'a> {
         };
         // `items(...)` of this node's list, if it is a field's list whose items have markers.
         let items_markers = self.items_markers.take();
-        let extra: Vec<(&String, &Value)> = object
+        let mut extra: Vec<(String, Value)> = object
             .iter()
             .filter(|(k, _)| *k != "description" && !consumed.contains(k.as_str()))
+            .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
+        if let Base::Plain(ty) = &base
+            && !extra.is_empty()
+            && let Some(known) = k8s::known().iter().find(|k| k.path == ty)
+        {
+            // Markers apply to the use site, a reference to the type, before it is inlined: the
+            // keywords their checks read (a maximum needs a number, a pattern a string) are
+            // written again, which the merge takes as agreeing.
+            let checked: Vec<(String, Value)> = ["type", "x-kubernetes-int-or-string"]
+                .iter()
+                .filter_map(|k| known.schema.get(*k).map(|v| ((*k).to_owned(), v.clone())))
+                .collect();
+            extra.splice(0..0, checked);
+        }
 
         match (base, position) {
             (Base::Generated(mut item), Position::Field) => {
                 set_doc(&mut item, description.clone());
-                let markers = self.markers(&extra, path, Place::Field);
+                // On the type, where its checks see its schema (a field's markers see only a
+                // reference to it); `default` stays on the field, which it makes optional.
+                let (on_field, on_type): (Vec<_>, Vec<_>) = extra.into_iter().partition(|(k, _)| {
+                    k == "default" || self.table.carrier(k, Place::Type).is_none()
+                });
+                let type_markers = self.markers(&on_type, path, Place::Type);
+                set_markers(&mut item, type_markers);
+                let markers = self.markers(&on_field, path, Place::Field);
                 Ok(Resolved {
                     ty: self.register(item, hint),
                     doc: description,
@@ -214,6 +240,47 @@ impl<'a> Converter<'a> {
         }
     }
 
+    /// A field whose type and the field itself set the same bound differently: controller-gen
+    /// hoists the two into `allOf: [<the type's>, <the field's>]`. In Rust: a newtype carrying
+    /// the first, the field carrying the second.
+    fn hoisted(
+        &mut self,
+        object: &Map<String, Value>,
+        path: &str,
+        hint: &str,
+    ) -> Result<Option<Resolved>, Error> {
+        let Some(Value::Array(branches)) = object.get("allOf") else {
+            return Ok(None);
+        };
+        let [Value::Object(of_type), Value::Object(of_field)] = &branches[..] else {
+            return Ok(None);
+        };
+        let carried = |branch: &Map<String, Value>, place| {
+            branch.keys().all(|k| self.table.carrier(k, place).is_some())
+        };
+        if !carried(of_type, Place::Type) || !carried(of_field, Place::Field) {
+            return Ok(None);
+        }
+        let mut rest = object.clone();
+        rest.remove("allOf");
+        let mut resolved = self.resolve(&Value::Object(rest), path, hint, Position::Field)?;
+        let owned = |m: &Map<String, Value>| -> Vec<(String, Value)> {
+            m.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+        };
+        let (type_keywords, field_keywords) = (owned(of_type), owned(of_field));
+        let markers = self.markers(&type_keywords, path, Place::Type);
+        let newtype = Item::Newtype(Newtype {
+            name: String::new(),
+            doc: None,
+            markers,
+            inner: resolved.ty,
+        });
+        resolved.ty = self.register(newtype, hint);
+        let field_markers = self.markers(&field_keywords, path, Place::Field);
+        resolved.markers.extend(field_markers);
+        Ok(Some(resolved))
+    }
+
     /// The struct of a kind's spec (or of its root, with `flatten_spec`): `node`'s properties
     /// as fields, its other keywords on the struct, not registered.
     pub fn root_struct(
@@ -232,9 +299,10 @@ impl<'a> Converter<'a> {
             .get("description")
             .and_then(Value::as_str)
             .map(str::to_owned);
-        let extra: Vec<(&String, &Value)> = node
+        let extra: Vec<(String, Value)> = node
             .iter()
             .filter(|(k, _)| !consumed.contains(k.as_str()))
+            .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
         spec.markers = self.markers(&extra, path, Place::Type);
         Ok(spec)
@@ -479,7 +547,7 @@ impl<'a> Converter<'a> {
     }
 
     /// The markers that write `keywords` at `place`; a keyword no marker writes there is noted.
-    fn markers(&mut self, keywords: &[(&String, &Value)], path: &str, place: Place) -> Vec<Written> {
+    fn markers(&mut self, keywords: &[(String, Value)], path: &str, place: Place) -> Vec<Written> {
         let mut out = Vec::new();
         for (keyword, value) in keywords {
             let Some(spec) = self.table.carrier(keyword, place) else {

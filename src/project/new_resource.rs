@@ -26,6 +26,8 @@ pub struct NewResource {
     /// The group's domain when it is not the project's (an imported CRD's group); `None`: the
     /// project's domain.
     pub domain: Option<String>,
+    /// An imported CRD's version: any DNS-1035 label rather than a Kubernetes-style version.
+    pub any_version: bool,
 }
 
 /// Why a kind cannot be added. Each message names the value and the rule.
@@ -185,7 +187,11 @@ impl NewResource {
         validate::group(&self.group)?;
         validate::group_without_domain(&self.group, domain)?;
         validate::qualified_group(&self.group, domain)?;
-        validate::version(&self.version)?;
+        if self.any_version {
+            validate::served_version(&self.version)?;
+        } else {
+            validate::version(&self.version)?;
+        }
         match &self.plural {
             Some(plural) => validate::plural(plural)?,
             None => validate::derived_plural(&self.kind, &crate::names::plural(&self.kind))?,
