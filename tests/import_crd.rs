@@ -15,7 +15,9 @@ fn webapp_crd() -> PathBuf {
 
 fn import(dir: &Path, args: &[&str]) -> anyhow::Result<String> {
     let mut out = Vec::new();
-    let argv = ["webop", "import", "crd"].into_iter().chain(args.iter().copied());
+    let argv = ["webop", "import", "crd"]
+        .into_iter()
+        .chain(args.iter().copied());
     webop::cli::run(argv, dir, &mut out)?;
     Ok(String::from_utf8(out).unwrap())
 }
@@ -31,30 +33,43 @@ fn a_crd_becomes_a_kind_of_the_project() {
     let (_temp, dir) = initialised();
     let crd = webapp_crd();
     let report = import(&dir, &[crd.to_str().unwrap()]).unwrap();
-    assert!(report.contains("created api/src/v1/webapp_types.rs"), "{report}");
-    assert!(report.contains("every schema keyword was written as an attribute"), "{report}");
+    assert!(
+        report.contains("created api/src/v1/webapp_types.rs"),
+        "{report}"
+    );
+    assert!(
+        report.contains("every schema keyword was written as an attribute"),
+        "{report}"
+    );
     let project = std::fs::read_to_string(dir.join("PROJECT")).unwrap();
     assert!(
         project.contains("- api:\n    crdVersion: v1\n    namespaced: true\n  domain: example.com\n  group: app\n  kind: WebApp\n"),
         "{project}"
     );
     let lib = std::fs::read_to_string(dir.join("api/src/lib.rs")).unwrap();
-    assert!(lib.contains("pub mod v1;") && lib.contains("v1::WebApp::crd_version(),"), "{lib}");
+    assert!(
+        lib.contains("pub mod v1;") && lib.contains("v1::WebApp::crd_version(),"),
+        "{lib}"
+    );
     let types = std::fs::read_to_string(dir.join("api/src/v1/webapp_types.rs")).unwrap();
     assert!(types.contains("pub struct WebAppSpec {"), "{types}");
-    assert!(!dir.join("src/controller/webapp_controller.rs").exists(), "no controller");
+    assert!(
+        !dir.join("src/controller/webapp_controller.rs").exists(),
+        "no controller"
+    );
 }
 
 #[test]
 fn a_group_of_another_domain_is_recorded_with_its_domain() {
-    let (_temp, dir) = initialised();
+    let (_temp, dir) = project_dir();
+    run_ok(&dir, &["init", "--domain", "other.io"]);
     let crd = workspace().join("tests/conformance/gen_zoo/bar.example.com_zoos.yaml");
-    let (_other, other) = project_dir();
-    run_ok(&other, &["init", "--domain", "other.io"]);
-    import(&other, &[crd.to_str().unwrap()]).unwrap();
-    let project = std::fs::read_to_string(other.join("PROJECT")).unwrap();
-    assert!(project.contains("  domain: example.com\n  group: bar\n  kind: Zoo\n"), "{project}");
-    drop(dir);
+    import(&dir, &[crd.to_str().unwrap()]).unwrap();
+    let project = std::fs::read_to_string(dir.join("PROJECT")).unwrap();
+    assert!(
+        project.contains("  domain: example.com\n  group: bar\n  kind: Zoo\n"),
+        "{project}"
+    );
 }
 
 #[test]
@@ -62,7 +77,10 @@ fn dry_run_prints_the_plan_and_writes_nothing() {
     let (_temp, dir) = initialised();
     let before = tree(&dir);
     let report = import(&dir, &["--dry-run", webapp_crd().to_str().unwrap()]).unwrap();
-    assert!(report.contains("created api/src/v1/webapp_types.rs"), "{report}");
+    assert!(
+        report.contains("created api/src/v1/webapp_types.rs"),
+        "{report}"
+    );
     assert!(report.contains("dry run: no file was written"), "{report}");
     assert_eq!(tree(&dir), before);
 }
@@ -80,17 +98,26 @@ fn bad_input_is_refused_and_nothing_is_written() {
     let cases = [
         (write("broken.yaml", "spec: [a"), "broken.yaml: not YAML"),
         (
-            write("cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n"),
+            write(
+                "cm.yaml",
+                "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n",
+            ),
             r#"a document of apiVersion "v1" and kind "ConfigMap" is not a CustomResourceDefinition"#,
         ),
         (
             write(
                 "unknown.yaml",
-                &webapp.replace("                maximum: 10\n", "                maximum: 10\n                maxValue: 3\n"),
+                &webapp.replace(
+                    "                maximum: 10\n",
+                    "                maximum: 10\n                maxValue: 3\n",
+                ),
             ),
             r#"unknown schema keyword "maxValue" at .spec.replicas"#,
         ),
-        (write("empty.yaml", "---\n"), "holds no CustomResourceDefinition"),
+        (
+            write("empty.yaml", "---\n"),
+            "holds no CustomResourceDefinition",
+        ),
     ];
     let before = tree(&dir);
     for (file, expected) in cases {
@@ -114,7 +141,10 @@ fn an_existing_types_file_is_not_overwritten_without_force() {
     );
     assert_eq!(tree(&dir), before);
     let report = import(&dir, &["--force", webapp_crd().to_str().unwrap()]).unwrap();
-    assert!(report.contains("overwritten api/src/v1/webapp_types.rs"), "{report}");
+    assert!(
+        report.contains("overwritten api/src/v1/webapp_types.rs"),
+        "{report}"
+    );
 }
 
 #[test]
@@ -123,7 +153,10 @@ fn a_kind_the_project_has_is_refused() {
     import(&dir, &[webapp_crd().to_str().unwrap()]).unwrap();
     let before = tree(&dir);
     let err = import(&dir, &[webapp_crd().to_str().unwrap()]).unwrap_err();
-    assert!(format!("{err:#}").contains("the project already has WebApp"), "{err:#}");
+    assert!(
+        format!("{err:#}").contains("the project already has WebApp"),
+        "{err:#}"
+    );
     assert_eq!(tree(&dir), before);
 }
 
@@ -141,9 +174,14 @@ fn what_cannot_be_written_is_reported_with_its_path() {
     )
     .unwrap();
     let report = import(&dir, &[path.to_str().unwrap()]).unwrap();
-    assert!(report.contains("1 schema keyword(s) have no webop attribute:"), "{report}");
     assert!(
-        report.contains("WebApp v1 .spec.replicas: not: no webop attribute writes it on a field: left out"),
+        report.contains("1 schema keyword(s) have no webop attribute:"),
+        "{report}"
+    );
+    assert!(
+        report.contains(
+            "WebApp v1 .spec.replicas: not: no webop attribute writes it on a field: left out"
+        ),
         "{report}"
     );
 }

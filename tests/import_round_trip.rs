@@ -8,9 +8,9 @@
 //!   Cluster API): each one round-trips, or its import named what it could not express. The test
 //!   skips without them, as the envtest tests skip without `KUBEBUILDER_ASSETS`.
 
-mod support;
 #[path = "support/controller_gen.rs"]
 mod controller_gen;
+mod support;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -21,7 +21,9 @@ use support::{manifests, project_dir, run_ok, workspace};
 /// The conformance cases' CRDs (not `gen_foo_maxdesclen`: `gen_foo` with a flag, the same CRD)
 /// and the WebApp golden's (the `webapp` case's is the same file).
 fn goldens() -> Vec<PathBuf> {
-    let mut files = vec![workspace().join("testdata/webapp-operator/config/crd/bases/app.example.com_webapps.yaml")];
+    let mut files = vec![
+        workspace().join("testdata/webapp-operator/config/crd/bases/app.example.com_webapps.yaml"),
+    ];
     let cases = workspace().join("tests/conformance");
     for case in std::fs::read_dir(&cases).unwrap() {
         let case = case.unwrap().path();
@@ -32,7 +34,9 @@ fn goldens() -> Vec<PathBuf> {
         for file in std::fs::read_dir(&case).unwrap() {
             let file = file.unwrap().path();
             if file.extension().is_some_and(|e| e == "yaml")
-                && std::fs::read_to_string(&file).unwrap().contains("kind: CustomResourceDefinition")
+                && std::fs::read_to_string(&file)
+                    .unwrap()
+                    .contains("kind: CustomResourceDefinition")
             {
                 files.push(file);
             }
@@ -68,8 +72,7 @@ fn round_trip(files: &[PathBuf]) -> BTreeMap<String, (Vec<String>, bool)> {
             "{}_{}.yaml",
             imported.kind.group, imported.kind.plural
         ));
-        let same = std::fs::read_to_string(&written)
-            .is_ok_and(|w| w == as_webop_writes_it(&text));
+        let same = std::fs::read_to_string(&written).is_ok_and(|w| w == as_webop_writes_it(&text));
         results.insert(name.to_owned(), (notes, same));
     }
     results
@@ -123,7 +126,9 @@ fn real_world_crds_round_trip_or_name_what_they_lose() {
         }
     }
     for (name, (notes, same)) in &results {
-        assert!(*same || !notes.is_empty(), "{name}: a different CRD came back, and the import said nothing");
+        assert!(
+            *same || !notes.is_empty(),
+            "{name}: a different CRD came back, and the import said nothing"
+        );
     }
 }
-

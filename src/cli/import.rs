@@ -76,7 +76,12 @@ pub(super) fn run(command: ImportCommand, cwd: &Path, out: &mut dyn Write) -> an
                     source: source.clone(),
                 });
             }
-            notes.extend(imported.notes.into_iter().map(|n| (shown.clone(), imported.kind.kind.clone(), n)));
+            notes.extend(
+                imported
+                    .notes
+                    .into_iter()
+                    .map(|n| (shown.clone(), imported.kind.kind.clone(), n)),
+            );
         }
     }
     let request = Request {
@@ -90,13 +95,20 @@ pub(super) fn run(command: ImportCommand, cwd: &Path, out: &mut dyn Write) -> an
     if notes.is_empty() {
         writeln!(out, "every schema keyword was written as an attribute")?;
     } else {
-        writeln!(out, "{} schema keyword(s) have no webop attribute:", notes.len())?;
+        writeln!(
+            out,
+            "{} schema keyword(s) have no webop attribute:",
+            notes.len()
+        )?;
         for (file, kind, note) in notes {
             writeln!(out, "  {file}: {kind} {note}")?;
         }
     }
     if !args.dry_run {
-        writeln!(out, "Next: run `make manifests` to write the CRDs from the imported types")?;
+        writeln!(
+            out,
+            "Next: run `make manifests` to write the CRDs from the imported types"
+        )?;
     }
     Ok(())
 }

@@ -62,7 +62,9 @@ fn payload_text(payload: Payload, value: &Value) -> Result<Option<String>, Strin
             _ => return Err(format!("a count was expected, found {value}")),
         },
         Payload::Text(rule) => {
-            let text = value.as_str().ok_or(format!("a string was expected, found {value}"))?;
+            let text = value
+                .as_str()
+                .ok_or(format!("a string was expected, found {value}"))?;
             check_text(rule, text)?;
             string_literal(text)
         }
@@ -184,12 +186,18 @@ mod tests {
     #[test]
     fn values_are_spelled_by_their_payload() {
         assert_eq!(texts(MarkerKind::Minimum, json!(1)), ["minimum = 1"]);
-        assert_eq!(texts(MarkerKind::UniqueItems, json!(true)), ["unique_items"]);
+        assert_eq!(
+            texts(MarkerKind::UniqueItems, json!(true)),
+            ["unique_items"]
+        );
         assert_eq!(
             texts(MarkerKind::Pattern, json!(r"^\d+$")),
             [r###"pattern = r#"^\d+$"#"###]
         );
-        assert_eq!(texts(MarkerKind::Enum, json!(["A", 1])), [r#"enum = ["A", 1]"#]);
+        assert_eq!(
+            texts(MarkerKind::Enum, json!(["A", 1])),
+            [r#"enum = ["A", 1]"#]
+        );
         assert_eq!(
             texts(MarkerKind::Default, json!({"a": 1})),
             [r###"default = json(r#"{"a":1}"#)"###]
@@ -199,10 +207,16 @@ mod tests {
                 MarkerKind::XValidation,
                 json!([{"rule": "self > 0", "message": "positive"}, {"rule": "true"}])
             ),
-            [r#"rule = "self > 0", message = "positive""#, r#"rule = "true""#]
+            [
+                r#"rule = "self > 0", message = "positive""#,
+                r#"rule = "true""#
+            ]
         );
         assert_eq!(
-            texts(MarkerKind::ExternalDocs, json!({"url": "https://x.example"})),
+            texts(
+                MarkerKind::ExternalDocs,
+                json!({"url": "https://x.example"})
+            ),
             [r#"external_docs(url = "https://x.example")"#]
         );
     }
@@ -211,7 +225,13 @@ mod tests {
     fn what_no_attribute_spells_is_refused() {
         assert!(write(MarkerKind::ExclusiveMinimum.spec(), &json!(false)).is_err());
         assert!(write(MarkerKind::ListType.spec(), &json!("sometimes")).is_err());
-        assert!(write(MarkerKind::XValidation.spec(), &json!([{"rule": "x", "other": 1}])).is_err());
+        assert!(
+            write(
+                MarkerKind::XValidation.spec(),
+                &json!([{"rule": "x", "other": 1}])
+            )
+            .is_err()
+        );
         assert!(write(MarkerKind::Pattern.spec(), &json!("(")).is_err());
     }
 }

@@ -124,5 +124,8 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("k8s_openapi::api::core::v1::", "corev1"),
     ("k8s_openapi::apimachinery::pkg::apis::meta::v1::", "metav1"),
     ("k8s_openapi::apimachinery::pkg::util::intstr::", "intstr"),
-    ("k8s_openapi::apimachinery::pkg::api::resource::", "resource"),
+    (
+        "k8s_openapi::apimachinery::pkg::api::resource::",
+        "resource",
+    ),
 ];

@@ -87,7 +87,9 @@ fn carried_keyword(spec: &'static MarkerSpec) -> Option<String> {
             };
             let value = &after[keyword];
             let carried = if spec.repeatable {
-                value.as_array().is_some_and(|v| v.len() == 1 && same(&v[0], &expected))
+                value
+                    .as_array()
+                    .is_some_and(|v| v.len() == 1 && same(&v[0], &expected))
             } else {
                 same(value, &expected)
             };
@@ -277,9 +279,18 @@ mod tests {
         let table = KeywordTable::from_catalogue();
         let key = |keyword, place| table.carrier(keyword, place).map(|s| s.key);
         assert_eq!(key("minimum", Place::Field), Some("minimum"));
-        assert_eq!(key("x-kubernetes-list-type", Place::Field), Some("list_type"));
-        assert_eq!(key("x-kubernetes-list-map-keys", Place::Field), Some("list_map_key"));
-        assert_eq!(key("x-kubernetes-validations", Place::Type), Some("x_validation"));
+        assert_eq!(
+            key("x-kubernetes-list-type", Place::Field),
+            Some("list_type")
+        );
+        assert_eq!(
+            key("x-kubernetes-list-map-keys", Place::Field),
+            Some("list_map_key")
+        );
+        assert_eq!(
+            key("x-kubernetes-validations", Place::Type),
+            Some("x_validation")
+        );
         assert_eq!(key("default", Place::Field), Some("default"));
         assert_eq!(key("externalDocs", Place::Field), Some("external_docs"));
         assert_eq!(key("x-kubernetes-map-type", Place::Field), Some("map_type"));
@@ -295,6 +306,10 @@ mod tests {
             assert!(!carried.contains(&computed), "{computed}");
         }
         // Every other row carries a keyword of its own.
-        assert_eq!(carried.len(), webop_markers::CATALOGUE.len() - 5, "{carried:?}");
+        assert_eq!(
+            carried.len(),
+            webop_markers::CATALOGUE.len() - 5,
+            "{carried:?}"
+        );
     }
 }

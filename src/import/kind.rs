@@ -16,7 +16,10 @@ use crate::schema::Definitions;
 
 /// The annotations a generator writes on every CRD (controller-gen's, webop's own): not the
 /// kind's.
-const GENERATOR_ANNOTATIONS: &[&str] = &["controller-gen.kubebuilder.io/version", crate::crd::VERSION_ANNOTATION];
+const GENERATOR_ANNOTATIONS: &[&str] = &[
+    "controller-gen.kubebuilder.io/version",
+    crate::crd::VERSION_ANNOTATION,
+];
 
 /// The root properties every kind has.
 const OBJECT_PROPERTIES: &[&str] = &["apiVersion", "kind", "metadata"];
@@ -48,15 +51,18 @@ pub fn import_crd(
     notes: &mut Vec<Note>,
 ) -> Result<ImportedKind, Error> {
     check_is_crd(crd)?;
-    let typed: CustomResourceDefinition = serde_json::from_value(crd.clone())
-        .map_err(|err| Error::InvalidCrd(err.to_string()))?;
+    let typed: CustomResourceDefinition =
+        serde_json::from_value(crd.clone()).map_err(|err| Error::InvalidCrd(err.to_string()))?;
     let spec = &typed.spec;
     let names = &spec.names;
     let kind = names.kind.clone();
     let note = |notes: &mut Vec<Note>, keyword: &str, message: String| {
         notes.push(Note {
             version: String::new(),
-            path: format!("CustomResourceDefinition {}", typed.metadata.name.as_deref().unwrap_or("")),
+            path: format!(
+                "CustomResourceDefinition {}",
+                typed.metadata.name.as_deref().unwrap_or("")
+            ),
             keyword: keyword.to_owned(),
             message,
         });
@@ -85,17 +91,37 @@ pub fn import_crd(
         resource.push(format!("scope = {}", string_literal(&spec.scope)));
     }
     if names.list_kind.as_deref() != Some(&format!("{kind}List")) {
-        note(notes, "listKind", format!("webop writes {kind}List, not {:?}", names.list_kind));
+        note(
+            notes,
+            "listKind",
+            format!("webop writes {kind}List, not {:?}", names.list_kind),
+        );
     }
     let expected_name = format!("{}.{}", names.plural, spec.group);
     if typed.metadata.name.as_deref() != Some(&expected_name) {
-        note(notes, "metadata.name", format!("webop names the CRD {expected_name}"));
+        note(
+            notes,
+            "metadata.name",
+            format!("webop names the CRD {expected_name}"),
+        );
     }
-    if spec.conversion.as_ref().is_some_and(|c| c.strategy != "None") {
-        note(notes, "conversion", "webop scaffolds no conversion webhook: left out".into());
+    if spec
+        .conversion
+        .as_ref()
+        .is_some_and(|c| c.strategy != "None")
+    {
+        note(
+            notes,
+            "conversion",
+            "webop scaffolds no conversion webhook: left out".into(),
+        );
     }
     if spec.preserve_unknown_fields == Some(true) {
-        note(notes, "preserveUnknownFields", "apiextensions v1 refuses it: left out".into());
+        note(
+            notes,
+            "preserveUnknownFields",
+            "apiextensions v1 refuses it: left out".into(),
+        );
     }
     let mut metadata = Vec::new();
     for (key, entries) in [
@@ -119,7 +145,9 @@ pub fn import_crd(
         let raw = &crd["spec"]["versions"][index];
         let mut attributes = vec![format!(
             "#[resource({})]",
-            resource.join(", ").replace("{version}", &string_literal(&version.name))
+            resource
+                .join(", ")
+                .replace("{version}", &string_literal(&version.name))
         )];
         let mut taken = taken(&version.name);
         taken.extend([kind.clone(), format!("{kind}Spec"), format!("{kind}List")]);
@@ -135,7 +163,11 @@ pub fn import_crd(
             attributes.push("#[storage_version]".into());
         }
         if !several && !version.storage {
-            converter.note("", "storage", "the one version of a CRD is its storage version");
+            converter.note(
+                "",
+                "storage",
+                "the one version of a CRD is its storage version",
+            );
         }
         if !version.served {
             attributes.push("#[unserved_version]".into());
@@ -196,14 +228,27 @@ fn root_items(
     attributes: &mut Vec<String>,
 ) -> Result<Struct, Error> {
     for (keyword, _) in root.iter() {
-        if !["type", "properties", "required", "description", "x-kubernetes-validations"]
-            .contains(&keyword.as_str())
+        if ![
+            "type",
+            "properties",
+            "required",
+            "description",
+            "x-kubernetes-validations",
+        ]
+        .contains(&keyword.as_str())
         {
-            converter.note("", keyword, "webop writes no such keyword on a kind's root: left out");
+            converter.note(
+                "",
+                keyword,
+                "webop writes no such keyword on a kind's root: left out",
+            );
         }
     }
     let empty = Map::new();
-    let properties = root.get("properties").and_then(Value::as_object).unwrap_or(&empty);
+    let properties = root
+        .get("properties")
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
     let standard = standard_properties();
     for name in OBJECT_PROPERTIES {
         match properties.get(*name) {
@@ -216,7 +261,10 @@ fn root_items(
         }
     }
     if let Some(description) = root.get("description").and_then(Value::as_str) {
-        attributes.push(format!("#[resource(doc = {})]", string_literal(description)));
+        attributes.push(format!(
+            "#[resource(doc = {})]",
+            string_literal(description)
+        ));
     }
     let required: Vec<&str> = root
         .get("required")
@@ -253,7 +301,11 @@ fn root_items(
         }
         Some(_) => {
             for name in own {
-                converter.note(&format!(".{name}"), name, "a root with both a spec and fields of its own: left out");
+                converter.note(
+                    &format!(".{name}"),
+                    name,
+                    "a root with both a spec and fields of its own: left out",
+                );
             }
             let spec = properties["spec"].as_object().unwrap_or(&empty);
             converter.root_struct(spec, ".spec", &spec_name, &[])?
@@ -279,7 +331,10 @@ fn root_items(
         }
     }
 
-    let status_subresource = version.subresources.as_ref().is_some_and(|s| s.status.is_some());
+    let status_subresource = version
+        .subresources
+        .as_ref()
+        .is_some_and(|s| s.status.is_some());
     match properties.get("status") {
         Some(status) => {
             let status = converter.resolve(status, ".status", "Status", Position::Named)?;
@@ -296,7 +351,10 @@ fn root_items(
     if let Some(scale) = version.subresources.as_ref().and_then(|s| s.scale.as_ref()) {
         let mut entries = vec![
             format!("spec_path = {}", string_literal(&scale.spec_replicas_path)),
-            format!("status_path = {}", string_literal(&scale.status_replicas_path)),
+            format!(
+                "status_path = {}",
+                string_literal(&scale.status_replicas_path)
+            ),
         ];
         if let Some(selector) = &scale.label_selector_path {
             entries.push(format!("selector_path = {}", string_literal(selector)));

@@ -19,7 +19,9 @@ mod k8s;
 mod keywords;
 mod kind;
 mod model;
+mod naming;
 mod render;
+mod schema_keywords;
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -76,7 +78,11 @@ impl fmt::Display for Note {
         if self.version.is_empty() {
             write!(f, "{}: {}: {}", self.path, self.keyword, self.message)
         } else {
-            write!(f, "{} {}: {}: {}", self.version, self.path, self.keyword, self.message)
+            write!(
+                f,
+                "{} {}: {}: {}",
+                self.version, self.path, self.keyword, self.message
+            )
         }
     }
 }

@@ -85,7 +85,11 @@ pub fn attribute_lines(markers: &[Written]) -> Vec<String> {
         }
     }
     for marker in markers.iter().filter(|m| m.family == Family::XValidation) {
-        lines.push(format!("#[{}({})]", Family::XValidation.attribute(), marker.text));
+        lines.push(format!(
+            "#[{}({})]",
+            Family::XValidation.attribute(),
+            marker.text
+        ));
     }
     lines
 }

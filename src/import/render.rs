@@ -37,7 +37,9 @@ pub fn source(items: &[Item], source: &str) -> String {
             }
             Item::Newtype(n) => {
                 doc(&mut body, n.doc.as_deref(), "");
-                body.push_str("#[derive(Schema, Clone, Debug, PartialEq, Serialize, Deserialize)]\n");
+                body.push_str(
+                    "#[derive(Schema, Clone, Debug, PartialEq, Serialize, Deserialize)]\n",
+                );
                 attributes(&mut body, &attribute_lines(&n.markers), "");
                 let _ = writeln!(body, "pub struct {}(pub {});", n.name, n.inner);
             }

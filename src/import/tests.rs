@@ -113,13 +113,20 @@ fn not_a_crd_is_refused_by_its_kind() {
     let table = KeywordTable::from_catalogue();
     let doc = parse("cm.yaml", "apiVersion: v1\nkind: ConfigMap\n").unwrap();
     let err = import(&table, "cm.yaml", &doc[0], &|_| BTreeSet::new()).unwrap_err();
-    assert!(err.to_string().contains(r#"apiVersion "v1" and kind "ConfigMap" is not a CustomResourceDefinition"#), "{err}");
+    assert!(
+        err.to_string()
+            .contains(r#"apiVersion "v1" and kind "ConfigMap" is not a CustomResourceDefinition"#),
+        "{err}"
+    );
 }
 
 #[test]
 fn an_unknown_keyword_is_refused_with_its_path() {
     let table = KeywordTable::from_catalogue();
-    let text = CRD.replace("                maximum: 10\n", "                maximum: 10\n                maxValue: 3\n");
+    let text = CRD.replace(
+        "                maximum: 10\n",
+        "                maximum: 10\n                maxValue: 3\n",
+    );
     let doc = parse("w.yaml", &text).unwrap();
     let err = import(&table, "w.yaml", &doc[0], &|_| BTreeSet::new()).unwrap_err();
     assert_eq!(
@@ -144,5 +151,8 @@ fn what_no_attribute_writes_is_noted_with_its_path() {
     let doc = parse("w.yaml", &text).unwrap();
     let imported = import(&table, "w.yaml", &doc[0], &|_| BTreeSet::new()).unwrap();
     let notes: Vec<String> = imported.notes.iter().map(ToString::to_string).collect();
-    assert_eq!(notes, ["v1 .spec.size: not: no webop attribute writes it on a field: left out"]);
+    assert_eq!(
+        notes,
+        ["v1 .spec.size: not: no webop attribute writes it on a field: left out"]
+    );
 }

@@ -134,7 +134,9 @@ pub fn served_version(value: &str) -> Result<(), Invalid> {
     let label = !bytes.is_empty()
         && bytes.len() <= 63
         && bytes[0].is_ascii_lowercase()
-        && bytes.iter().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
         && !value.ends_with('-');
     if label {
         Ok(())

@@ -5,64 +5,18 @@
 
 use std::collections::BTreeSet;
 
-use heck::{ToSnakeCase, ToUpperCamelCase};
 use serde_json::{Map, Value};
 use webop_markers::{Family, Place};
 
-use super::attribute::{self, Written};
-use super::k8s;
-use super::keywords::{KeywordTable, same};
-use super::model::{Enum, Field, Item, Newtype, Struct};
-use super::{Error, Note};
+use crate::import::attribute::{self, Written};
+use crate::import::k8s;
+use crate::import::keywords::{KeywordTable, same};
+use crate::import::model::{Enum, Item, Newtype};
+use crate::import::naming::{camel_hint, singular, variants};
+pub use crate::import::schema_keywords::SCHEMA_KEYWORDS;
 
-/// The keywords of apiextensions' `JSONSchemaProps`: a node with any other key is no CRD
-/// schema.
-pub const SCHEMA_KEYWORDS: &[&str] = &[
-    "$ref",
-    "$schema",
-    "additionalItems",
-    "additionalProperties",
-    "allOf",
-    "anyOf",
-    "default",
-    "definitions",
-    "dependencies",
-    "description",
-    "enum",
-    "example",
-    "exclusiveMaximum",
-    "exclusiveMinimum",
-    "externalDocs",
-    "format",
-    "id",
-    "items",
-    "maxItems",
-    "maxLength",
-    "maxProperties",
-    "maximum",
-    "minItems",
-    "minLength",
-    "minProperties",
-    "minimum",
-    "multipleOf",
-    "not",
-    "nullable",
-    "oneOf",
-    "pattern",
-    "patternProperties",
-    "properties",
-    "required",
-    "title",
-    "type",
-    "uniqueItems",
-    "x-kubernetes-embedded-resource",
-    "x-kubernetes-int-or-string",
-    "x-kubernetes-list-map-keys",
-    "x-kubernetes-list-type",
-    "x-kubernetes-map-type",
-    "x-kubernetes-preserve-unknown-fields",
-    "x-kubernetes-validations",
-];
+mod structs;
+use crate::import::{Error, Note};
 
 /// Where a node's type is used, which decides where its keywords are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,10 +58,18 @@ pub struct Converter<'a> {
     pub notes: Vec<Note>,
     /// Set by `base` for a field's list whose items carry markers, taken by `resolve`.
     items_markers: Option<Written>,
+    /// The properties of the structs being built, outermost first: a name taken by another
+    /// type is qualified by them (`<Kind><Parent><Field>`).
+    parents: Vec<String>,
 }
 
 impl<'a> Converter<'a> {
-    pub fn new(table: &'a KeywordTable, kind: &str, version: &str, taken: BTreeSet<String>) -> Self {
+    pub fn new(
+        table: &'a KeywordTable,
+        kind: &str,
+        version: &str,
+        taken: BTreeSet<String>,
+    ) -> Self {
         Converter {
             table,
             prefix: kind.to_owned(),
@@ -116,13 +78,18 @@ impl<'a> Converter<'a> {
             taken,
             notes: Vec::new(),
             items_markers: None,
+            parents: Vec::new(),
         }
     }
 
     pub fn note(&mut self, path: &str, keyword: &str, message: impl Into<String>) {
         self.notes.push(Note {
             version: self.version.clone(),
-            path: if path.is_empty() { ".".into() } else { path.into() },
+            path: if path.is_empty() {
+                ".".into()
+            } else {
+                path.into()
+            },
             keyword: keyword.to_owned(),
             message: message.into(),
         });
@@ -182,9 +149,10 @@ impl<'a> Converter<'a> {
                 set_doc(&mut item, description.clone());
                 // On the type, where its checks see its schema (a field's markers see only a
                 // reference to it); `default` stays on the field, which it makes optional.
-                let (on_field, on_type): (Vec<_>, Vec<_>) = extra.into_iter().partition(|(k, _)| {
-                    k == "default" || self.table.carrier(k, Place::Type).is_none()
-                });
+                let (on_field, on_type): (Vec<_>, Vec<_>) =
+                    extra.into_iter().partition(|(k, _)| {
+                        k == "default" || self.table.carrier(k, Place::Type).is_none()
+                    });
                 let type_markers = self.markers(&on_type, path, Place::Type);
                 set_markers(&mut item, type_markers);
                 let markers = self.markers(&on_field, path, Place::Field);
@@ -240,74 +208,6 @@ impl<'a> Converter<'a> {
         }
     }
 
-    /// A field whose type and the field itself set the same bound differently: controller-gen
-    /// hoists the two into `allOf: [<the type's>, <the field's>]`. In Rust: a newtype carrying
-    /// the first, the field carrying the second.
-    fn hoisted(
-        &mut self,
-        object: &Map<String, Value>,
-        path: &str,
-        hint: &str,
-    ) -> Result<Option<Resolved>, Error> {
-        let Some(Value::Array(branches)) = object.get("allOf") else {
-            return Ok(None);
-        };
-        let [Value::Object(of_type), Value::Object(of_field)] = &branches[..] else {
-            return Ok(None);
-        };
-        let carried = |branch: &Map<String, Value>, place| {
-            branch.keys().all(|k| self.table.carrier(k, place).is_some())
-        };
-        if !carried(of_type, Place::Type) || !carried(of_field, Place::Field) {
-            return Ok(None);
-        }
-        let mut rest = object.clone();
-        rest.remove("allOf");
-        let mut resolved = self.resolve(&Value::Object(rest), path, hint, Position::Field)?;
-        let owned = |m: &Map<String, Value>| -> Vec<(String, Value)> {
-            m.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
-        };
-        let (type_keywords, field_keywords) = (owned(of_type), owned(of_field));
-        let markers = self.markers(&type_keywords, path, Place::Type);
-        let newtype = Item::Newtype(Newtype {
-            name: String::new(),
-            doc: None,
-            markers,
-            inner: resolved.ty,
-        });
-        resolved.ty = self.register(newtype, hint);
-        let field_markers = self.markers(&field_keywords, path, Place::Field);
-        resolved.markers.extend(field_markers);
-        Ok(Some(resolved))
-    }
-
-    /// The struct of a kind's spec (or of its root, with `flatten_spec`): `node`'s properties
-    /// as fields, its other keywords on the struct, not registered.
-    pub fn root_struct(
-        &mut self,
-        node: &Map<String, Value>,
-        path: &str,
-        name: &str,
-        skip: &[&str],
-    ) -> Result<Struct, Error> {
-        let consumed: BTreeSet<&str> = ["type", "properties", "required", "description"].into();
-        if node.get("type").and_then(Value::as_str) != Some("object") {
-            self.note(path, "type", "the spec is not an object: written as one");
-        }
-        let mut spec = self.structure(node, path, name, skip)?;
-        spec.doc = node
-            .get("description")
-            .and_then(Value::as_str)
-            .map(str::to_owned);
-        let extra: Vec<(String, Value)> = node
-            .iter()
-            .filter(|(k, _)| !consumed.contains(k.as_str()))
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
-        spec.markers = self.markers(&extra, path, Place::Type);
-        Ok(spec)
-    }
-
     fn base(
         &mut self,
         object: &Map<String, Value>,
@@ -320,7 +220,8 @@ impl<'a> Converter<'a> {
         }
         let ty = object.get("type").and_then(Value::as_str);
         let has = |key: &str| object.contains_key(key);
-        let preserve = object.get("x-kubernetes-preserve-unknown-fields") == Some(&Value::Bool(true));
+        let preserve =
+            object.get("x-kubernetes-preserve-unknown-fields") == Some(&Value::Bool(true));
         let set = |keys: &[&'static str]| keys.iter().copied().collect::<BTreeSet<_>>();
         Ok(match ty {
             Some("object") if has("properties") || !(has("additionalProperties") || preserve) => {
@@ -332,8 +233,14 @@ impl<'a> Converter<'a> {
                     );
                 }
                 let name = self.type_name(hint);
-                let item = Item::Struct(self.structure(object, path, &name, &[])?);
-                (Base::Generated(item), set(&["type", "properties", "required", "additionalProperties"]))
+                self.parents.push(camel_hint(hint));
+                let item = self.structure(object, path, &name, &[]);
+                self.parents.pop();
+                let item = Item::Struct(item?);
+                (
+                    Base::Generated(item),
+                    set(&["type", "properties", "required", "additionalProperties"]),
+                )
             }
             Some("object") if has("additionalProperties") => {
                 match &object["additionalProperties"] {
@@ -364,7 +271,11 @@ impl<'a> Converter<'a> {
             ),
             Some("array") => {
                 let Some(items) = object.get("items") else {
-                    self.note(path, "items", "a list without items: a list of any values instead");
+                    self.note(
+                        path,
+                        "items",
+                        "a list without items: a list of any values instead",
+                    );
                     return Ok((Base::Plain("Vec<serde_json::Value>".into()), set(&["type"])));
                 };
                 let items_position = if position == Position::Field {
@@ -372,7 +283,12 @@ impl<'a> Converter<'a> {
                 } else {
                     Position::Named
                 };
-                let item = self.resolve(items, &format!("{path}[*]"), &singular(hint), items_position)?;
+                let item = self.resolve(
+                    items,
+                    &format!("{path}[*]"),
+                    &singular(hint),
+                    items_position,
+                )?;
                 let ty = format!("Vec<{}>", item.ty);
                 if !item.markers.is_empty() {
                     // Only a field's items get here with markers; the field writes them.
@@ -384,7 +300,7 @@ impl<'a> Converter<'a> {
                 }
                 (Base::Plain(ty), set(&["type", "items"]))
             }
-            Some("string") => match object.get("enum").and_then(|e| variants(e)) {
+            Some("string") => match object.get("enum").and_then(variants) {
                 Some(variants) => {
                     let item = Item::Enum(Enum {
                         name: String::new(),
@@ -456,98 +372,13 @@ impl<'a> Converter<'a> {
         None
     }
 
-    /// A struct of `object`'s properties (all but `skip`), named `name` (for its fields' types).
-    fn structure(
-        &mut self,
-        object: &Map<String, Value>,
-        path: &str,
-        name: &str,
-        skip: &[&str],
-    ) -> Result<Struct, Error> {
-        let empty = Map::new();
-        let properties = match object.get("properties") {
-            Some(Value::Object(p)) => p,
-            Some(_) => return Err(invalid(path, "properties", "must be an object")),
-            None => &empty,
-        };
-        let required: Vec<String> = match object.get("required") {
-            Some(Value::Array(list)) => list
-                .iter()
-                .map(|v| v.as_str().map(str::to_owned))
-                .collect::<Option<_>>()
-                .ok_or_else(|| invalid(path, "required", "must be a list of names"))?,
-            Some(_) => return Err(invalid(path, "required", "must be a list of names")),
-            None => Vec::new(),
-        };
-        let mut sorted = required.clone();
-        sorted.sort();
-        sorted.dedup();
-        if sorted != required {
-            self.note(path, "required", "webop lists required fields sorted, once each");
-        }
-        for name in &required {
-            if !properties.contains_key(name) && !skip.contains(&name.as_str()) {
-                self.note(path, "required", format!("{name:?} is no property: left out"));
-            }
-        }
-        let mut names: Vec<&String> = properties.keys().filter(|k| !skip.contains(&k.as_str())).collect();
-        names.sort();
-        let mut idents = BTreeSet::new();
-        let mut fields = Vec::new();
-        for property in names {
-            let node = &properties[property];
-            let at = format!("{path}.{property}");
-            let resolved = self.resolve(node, &at, property, Position::Field)?;
-            let node_object = node.as_object();
-            let flag = |key: &str| node_object.is_some_and(|o| o.get(key) == Some(&Value::Bool(true)));
-            let has_default = node_object.is_some_and(|o| o.contains_key("default"));
-            let is_required = required.contains(property);
-            let nullable = flag("nullable");
-            let (optional, mark_required) = match (is_required, has_default, nullable) {
-                (true, _, true) => (true, true),
-                (true, true, false) => (false, true),
-                (true, false, false) => (false, false),
-                (false, true, false) => (false, false),
-                (false, _, _) => (true, false),
-            };
-            let ty = if optional {
-                format!("Option<{}>", resolved.ty)
-            } else {
-                resolved.ty
-            };
-            let mut markers = resolved.markers;
-            if mark_required {
-                markers.insert(
-                    0,
-                    Written {
-                        family: Family::Validate,
-                        text: "required".into(),
-                    },
-                );
-            }
-            let ident = field_ident(property, &mut idents);
-            let rename = (camel_case(ident.trim_start_matches("r#")) != *property)
-                .then(|| property.clone());
-            fields.push(Field {
-                ident,
-                rename,
-                doc: resolved.doc,
-                ty,
-                markers,
-            });
-        }
-        Ok(Struct {
-            name: name.to_owned(),
-            doc: None,
-            kind_attributes: Vec::new(),
-            markers: Vec::new(),
-            fields,
-            unit: false,
-        })
-    }
-
     /// The markers that write `keywords` at `place`; a keyword no marker writes there is noted.
-    fn markers(&mut self, keywords: &[(String, Value)], path: &str, place: Place) -> Vec<Written> {
+    pub(super) fn markers(
+        &mut self,
+        keywords: &[(String, Value)],
+        path: &str,
+        place: Place,
+    ) -> Vec<Written> {
         let mut out = Vec::new();
         for (keyword, value) in keywords {
             let Some(spec) = self.table.carrier(keyword, place) else {
@@ -556,7 +387,11 @@ impl<'a> Converter<'a> {
                     Place::Type => "on a type",
                     Place::Items => "in items(...)",
                 };
-                self.note(path, keyword, format!("no webop attribute writes it {place}: left out"));
+                self.note(
+                    path,
+                    keyword,
+                    format!("no webop attribute writes it {place}: left out"),
+                );
                 continue;
             };
             match attribute::write(spec, value) {
@@ -569,10 +404,7 @@ impl<'a> Converter<'a> {
 
     /// The name a nested type gets from the property `hint`: `<Kind><Hint>`.
     fn type_name(&self, hint: &str) -> String {
-        let mut hint = hint.to_upper_camel_case();
-        if hint.is_empty() || hint.starts_with(|c: char| c.is_ascii_digit()) {
-            hint.insert(0, 'T');
-        }
+        let hint = camel_hint(hint);
         if hint.starts_with(&self.prefix) {
             hint
         } else {
@@ -580,12 +412,20 @@ impl<'a> Converter<'a> {
         }
     }
 
-    /// Adds `item` under a name from `hint` (the same name as an equal item already added);
-    /// returns the name.
-    fn register(&mut self, mut item: Item, hint: &str) -> String {
+    /// Adds `item` under a name from `hint` (the same name as an equal item already added):
+    /// `<Kind><Hint>`, else qualified by the enclosing properties, else numbered; returns the
+    /// name.
+    pub(super) fn register(&mut self, mut item: Item, hint: &str) -> String {
         let base = self.type_name(hint);
-        for n in 1.. {
-            let candidate = if n == 1 { base.clone() } else { format!("{base}{n}") };
+        let hint = camel_hint(hint);
+        let mut candidates = vec![base.clone()];
+        for depth in 1..=self.parents.len() {
+            let qualifiers = self.parents[self.parents.len() - depth..].concat();
+            candidates.push(self.type_name(&format!("{qualifiers}{hint}")));
+        }
+        candidates.dedup();
+        let numbered = (2..).map(|n| format!("{base}{n}"));
+        for candidate in candidates.into_iter().chain(numbered) {
             set_name(&mut item, &candidate);
             if let Some(existing) = self.items.iter().find(|i| i.name() == candidate) {
                 if *existing == item {
@@ -639,113 +479,30 @@ fn schema_object<'v>(node: &'v Value, path: &str) -> Result<&'v Map<String, Valu
     let object = node
         .as_object()
         .ok_or_else(|| invalid(path, "", "a schema must be an object"))?;
-    if let Some(key) = object.keys().find(|k| !SCHEMA_KEYWORDS.contains(&k.as_str())) {
+    if let Some(key) = object
+        .keys()
+        .find(|k| !SCHEMA_KEYWORDS.contains(&k.as_str()))
+    {
         return Err(Error::UnknownKeyword {
-            path: if path.is_empty() { ".".into() } else { path.into() },
+            path: if path.is_empty() {
+                ".".into()
+            } else {
+                path.into()
+            },
             keyword: key.clone(),
         });
     }
     Ok(object)
 }
 
-fn invalid(path: &str, keyword: &str, rule: &str) -> Error {
+pub(super) fn invalid(path: &str, keyword: &str, rule: &str) -> Error {
     Error::InvalidSchema {
-        path: if path.is_empty() { ".".into() } else { path.into() },
+        path: if path.is_empty() {
+            ".".into()
+        } else {
+            path.into()
+        },
         keyword: keyword.to_owned(),
         rule: rule.to_owned(),
-    }
-}
-
-/// The variants of a Rust enum for string values `values`, if each value makes a distinct
-/// identifier.
-fn variants(values: &Value) -> Option<Vec<(String, Option<String>)>> {
-    let values = values.as_array()?;
-    let mut idents = BTreeSet::new();
-    let mut out = Vec::new();
-    for value in values {
-        let value = value.as_str()?;
-        let mut ident = value.to_upper_camel_case();
-        if ident.is_empty() {
-            return None;
-        }
-        if ident.starts_with(|c: char| c.is_ascii_digit()) {
-            ident.insert(0, 'V');
-        }
-        if ident == "Self" {
-            ident.push('_');
-        }
-        if !idents.insert(ident.clone()) {
-            return None;
-        }
-        let rename = (ident != value).then(|| value.to_owned());
-        out.push((ident, rename));
-    }
-    (!out.is_empty()).then_some(out)
-}
-
-/// `rules` → `Rule`: the name of a list's item type (English plurals, roughly).
-fn singular(hint: &str) -> String {
-    if let Some(stem) = hint.strip_suffix("ies") {
-        format!("{stem}y")
-    } else if hint.ends_with("sses") || hint.ends_with("uses") || hint.ends_with("xes") {
-        hint[..hint.len() - 2].to_owned()
-    } else if hint.ends_with('s') && !hint.ends_with("ss") && hint.len() > 1 {
-        hint[..hint.len() - 1].to_owned()
-    } else {
-        format!("{hint}Item")
-    }
-}
-
-const KEYWORDS: &[&str] = &[
-    "as", "break", "const", "continue", "else", "enum", "extern", "false", "fn", "for", "if",
-    "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static",
-    "struct", "trait", "true", "type", "unsafe", "use", "where", "while", "async", "await", "dyn",
-    "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof", "unsized",
-    "virtual", "yield", "try", "gen",
-];
-
-/// A field's identifier for the property `name`: snake case, raw for a keyword, unique in its
-/// struct.
-fn field_ident(name: &str, taken: &mut BTreeSet<String>) -> String {
-    let mut ident = name.to_snake_case();
-    if ident.is_empty() {
-        ident = "field".into();
-    }
-    if ident.starts_with(|c: char| c.is_ascii_digit()) {
-        ident.insert(0, '_');
-    }
-    if matches!(ident.as_str(), "self" | "super" | "crate") {
-        ident.push('_');
-    }
-    if KEYWORDS.contains(&ident.as_str()) {
-        ident.insert_str(0, "r#");
-    }
-    let base = ident.clone();
-    let mut n = 2;
-    while !taken.insert(ident.clone()) {
-        ident = format!("{base}_{n}");
-        n += 1;
-    }
-    ident
-}
-
-/// serde's `rename_all = "camelCase"` of a field named `ident`.
-pub fn camel_case(ident: &str) -> String {
-    let mut pascal = String::new();
-    let mut capitalize = true;
-    for c in ident.chars() {
-        if c == '_' {
-            capitalize = true;
-        } else if capitalize {
-            pascal.push(c.to_ascii_uppercase());
-            capitalize = false;
-        } else {
-            pascal.push(c);
-        }
-    }
-    let mut chars = pascal.chars();
-    match chars.next() {
-        Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
-        None => String::new(),
     }
 }
