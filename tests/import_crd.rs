@@ -185,3 +185,27 @@ fn what_cannot_be_written_is_reported_with_its_path() {
         "{report}"
     );
 }
+
+/// `--external`: the types of a kind the project only uses, as kubebuilder's external APIs: in
+/// the API crate (`#[resource(skip)]`: no CRD), no roles, sample or CRD kustomization entry, and
+/// `external: true` in PROJECT.
+#[test]
+fn an_external_api_gets_types_but_no_crd() {
+    let (_temp, dir) = project_dir();
+    run_ok(&dir, &["init", "--domain", "my.domain"]);
+    let crd = workspace().join("tests/conformance/gen_zoo/bar.example.com_zoos.yaml");
+    let report = import(&dir, &["--external", crd.to_str().unwrap()]).unwrap();
+    assert!(report.contains("created api/src/zoo/zoo_types.rs"), "{report}");
+    assert!(!report.contains("config/"), "{report}");
+    let types = std::fs::read_to_string(dir.join("api/src/zoo/zoo_types.rs")).unwrap();
+    assert!(types.contains("#[resource(skip)]"), "{types}");
+    let project = std::fs::read_to_string(dir.join("PROJECT")).unwrap();
+    assert!(
+        project.contains("  domain: example.com\n  external: true\n  group: bar\n  kind: Zoo\n"),
+        "{project}"
+    );
+    let crds = std::fs::read_to_string(dir.join("config/crd/kustomization.yaml")).unwrap();
+    assert!(!crds.contains("zoos"), "{crds}");
+    // PROJECT reads back.
+    webop::project::Project::load(&dir).unwrap();
+}

@@ -78,6 +78,7 @@ fn new_resource(args: &CreateApiArgs) -> NewResource {
         force: args.force,
         domain: None,
         any_version: false,
+        external: false,
     }
 }
 

@@ -22,11 +22,18 @@ pub enum ImportCommand {
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     # Types for a CRD, written to api/src/<version>/<kind>_types.rs and registered in PROJECT\n  \
-    webop import crd config/crd/bases/app.example.com_webapps.yaml")]
+    webop import crd config/crd/bases/app.example.com_webapps.yaml\n\n  \
+    # Types for another operator's kind the project only watches: no CRD of its own\n  \
+    webop import crd --external cert-manager.io_certificates.yaml")]
 pub struct ImportCrdArgs {
     /// CRD YAML files (several documents each, all CustomResourceDefinitions).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
+    /// Types for APIs the project only uses (another operator's), as kubebuilder's external
+    /// APIs: `#[resource(skip)]` (no CRD of its own), no roles or sample, `external: true` in
+    /// PROJECT.
+    #[arg(long)]
+    pub external: bool,
     /// Overwrite existing types files and scaffold kinds the project already has.
     #[arg(long)]
     pub force: bool,
@@ -49,7 +56,10 @@ pub(super) fn run(command: ImportCommand, cwd: &Path, out: &mut dyn Write) -> an
             std::fs::read_to_string(&path).with_context(|| format!("cannot read {shown}"))?;
         for crd in import::parse(&shown, &text)? {
             let taken = |version: &str| taken_names(&root, version);
-            let imported = import::import(&table, &shown, &crd, &taken)?;
+            let mut imported = import::import(&table, &shown, &crd, &taken)?;
+            if args.external {
+                imported = import::external(imported, &shown);
+            }
             for (version, source) in &imported.sources {
                 let (group, domain) = split_group(&imported.kind.group, &before.domain);
                 let default_plural = crate::names::plural(&imported.kind.kind);
@@ -66,6 +76,7 @@ pub(super) fn run(command: ImportCommand, cwd: &Path, out: &mut dyn Write) -> an
                     force: args.force,
                     domain: Some(domain),
                     any_version: true,
+                    external: args.external,
                 };
                 let (next, resource) = after
                     .with_resource(&new)

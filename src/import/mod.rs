@@ -141,6 +141,23 @@ pub fn import(
     })
 }
 
+/// `imported` as an external API (`import crd --external`): the same types, marked
+/// `#[resource(skip)]` so that the project writes no CRD for a kind it does not own.
+pub fn external(mut imported: Imported, file: &str) -> Imported {
+    for version in &mut imported.kind.versions {
+        if let Some(Item::Struct(spec)) = version.items.first_mut() {
+            spec.kind_attributes.push("#[resource(skip)]".into());
+        }
+    }
+    imported.sources = imported
+        .kind
+        .versions
+        .iter()
+        .map(|v| (v.version.clone(), render::source(&v.items, file)))
+        .collect();
+    imported
+}
+
 /// Notes the descriptions a doc comment cannot give back (controller-gen's doc rules drop
 /// `TODO` lines, cut at `---`, fold blank runs and trailing spaces).
 fn check_docs(item: &Item, version: &str, notes: &mut Vec<Note>) {

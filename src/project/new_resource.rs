@@ -28,6 +28,8 @@ pub struct NewResource {
     pub domain: Option<String>,
     /// An imported CRD's version: any DNS-1035 label rather than a Kubernetes-style version.
     pub any_version: bool,
+    /// An API the project only uses (`import crd --external`).
+    pub external: bool,
 }
 
 /// Why a kind cannot be added. Each message names the value and the rule.
@@ -75,6 +77,7 @@ impl Project {
             }),
             controller: new.controller,
             domain: domain.to_owned(),
+            external: new.external,
             group: new.group.clone(),
             kind: new.kind.clone(),
             path: new

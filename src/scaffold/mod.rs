@@ -138,12 +138,17 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
         Command::ImportApi(imported) => {
             for api in imported {
                 let types = api.types_path();
+                // An external API's types live in the API crate; it has no CRD, roles or sample.
+                let wanted = |path: &str| !api.resource.external || path.starts_with("api/");
                 for file in render(
                     templates,
                     request.after,
                     None,
                     Select::UserOwnedOf(&api.resource),
                 )? {
+                    if !wanted(&file.path) {
+                        continue;
+                    }
                     if file.path == types {
                         planner.user_owned_new(&file.path, api.source.clone())?;
                     } else {
@@ -156,7 +161,9 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
                     lines,
                 } in insertions(templates, request.after, &api.resource)?
                 {
-                    planner.insert(&file, insertion.marker, &lines, insertion.order)?;
+                    if wanted(&file) {
+                        planner.insert(&file, insertion.marker, &lines, insertion.order)?;
+                    }
                 }
             }
         }
