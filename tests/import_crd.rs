@@ -195,7 +195,10 @@ fn an_external_api_gets_types_but_no_crd() {
     run_ok(&dir, &["init", "--domain", "my.domain"]);
     let crd = workspace().join("tests/conformance/gen_zoo/bar.example.com_zoos.yaml");
     let report = import(&dir, &["--external", crd.to_str().unwrap()]).unwrap();
-    assert!(report.contains("created api/src/zoo/zoo_types.rs"), "{report}");
+    assert!(
+        report.contains("created api/src/zoo/zoo_types.rs"),
+        "{report}"
+    );
     assert!(!report.contains("config/"), "{report}");
     let types = std::fs::read_to_string(dir.join("api/src/zoo/zoo_types.rs")).unwrap();
     assert!(types.contains("#[resource(skip)]"), "{types}");

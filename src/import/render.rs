@@ -62,7 +62,25 @@ pub fn source(items: &[Item], source: &str) -> String {
         uses.push("use k8s_openapi::serde_json;".into());
     }
     uses.push("use webop::prelude::*;".into());
-    let uses: Vec<String> = uses.into_iter().skip_while(String::is_empty).collect();
+    let mut uses: Vec<String> = uses.into_iter().skip_while(String::is_empty).collect();
+    // Doc comments are the CRD's descriptions, kept as they are (Go's tabs, Markdown lists
+    // whose lines are not indented) so that they come back byte for byte.
+    let mut allowed = vec![
+        "clippy::doc_lazy_continuation",
+        "clippy::tabs_in_doc_comments",
+    ];
+    if nested_deeply(items) {
+        // Nested maps and lists are the schema's shape, not something to hide behind aliases.
+        allowed.push("clippy::type_complexity");
+    }
+    uses.insert(
+        0,
+        format!(
+            "// Doc comments are the CRD's descriptions as they are; nested maps and lists its shape.\n\
+             #![allow({})]\n",
+            allowed.join(", ")
+        ),
+    );
     let header = format!(
         "// Imported by `webop import crd` from\n\
          // {source}.\n\
@@ -70,6 +88,15 @@ pub fn source(items: &[Item], source: &str) -> String {
          // these types until you change them.\n"
     );
     format(&format!("{}\n{header}{body}", uses.join("\n") + "\n"))
+}
+
+/// Whether a field's type nests generics four deep (`Option<BTreeMap<String, Vec<String>>>`
+/// is three), which clippy's `type_complexity` flags.
+fn nested_deeply(items: &[Item]) -> bool {
+    items.iter().any(|item| match item {
+        Item::Struct(s) => s.fields.iter().any(|f| f.ty.matches('<').count() >= 4),
+        _ => false,
+    })
 }
 
 fn write_struct(out: &mut String, s: &Struct) {
