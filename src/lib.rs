@@ -17,6 +17,8 @@ pub mod yaml;
 #[cfg(feature = "cli")]
 pub mod cli;
 #[cfg(feature = "cli")]
+pub mod import;
+#[cfg(feature = "cli")]
 pub mod project;
 #[cfg(feature = "cli")]
 pub mod scaffold;

@@ -76,6 +76,9 @@ fn new_resource(args: &CreateApiArgs) -> NewResource {
             run_as_user: args.run_as_user.map(|u| u.to_string()),
         }),
         force: args.force,
+        domain: None,
+        any_version: false,
+        external: false,
     }
 }
 

@@ -2,6 +2,7 @@
 
 mod create_api;
 mod delete_api;
+mod import;
 mod init;
 mod manifests;
 #[cfg(feature = "validate")]
@@ -58,6 +59,13 @@ pub enum Command {
             webop delete api --group app --version v1 --kind WebApp"
     )]
     Delete(DeleteCommand),
+    /// Bring existing APIs to Rust: CRDs as API types with webop's attributes.
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  \
+            webop import crd config/crd/bases/app.example.com_webapps.yaml"
+    )]
+    Import(import::ImportCommand),
     Manifests(ManifestsArgs),
     #[cfg(feature = "validate")]
     Validate(ValidateArgs),
@@ -148,6 +156,7 @@ pub fn execute(cli: Cli, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> 
         Command::Init(args) => init::run(args, cwd, out),
         Command::Create(CreateCommand::Api(args)) => create_api::run(args, cwd, out),
         Command::Delete(DeleteCommand::Api(args)) => delete_api::run(args, cwd, out),
+        Command::Import(command) => import::run(command, cwd, out),
         Command::Manifests(args) => manifests::run(args, cwd, out),
         #[cfg(feature = "validate")]
         Command::Validate(args) => validate::run(args, cwd, out),

@@ -60,6 +60,10 @@ pub struct Resource {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub controller: bool,
     pub domain: String,
+    /// An API the project uses but does not own (kubebuilder's external APIs, from
+    /// `webop import crd --external`): its types, but no CRD, roles or sample.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub external: bool,
     pub group: String,
     pub kind: String,
     /// The Rust path of the module holding the type (`webapp_operator_api::v1`).

@@ -23,6 +23,13 @@ pub struct NewResource {
     pub image: Option<DeployImageOptions>,
     /// Scaffold the kind again if the project has it.
     pub force: bool,
+    /// The group's domain when it is not the project's (an imported CRD's group); `None`: the
+    /// project's domain.
+    pub domain: Option<String>,
+    /// An imported CRD's version: any DNS-1035 label rather than a Kubernetes-style version.
+    pub any_version: bool,
+    /// An API the project only uses (`import crd --external`).
+    pub external: bool,
 }
 
 /// Why a kind cannot be added. Each message names the value and the rule.
@@ -60,7 +67,8 @@ pub enum Refused {
 impl Project {
     /// The project with `new` recorded, and the resource as recorded; or why the kind is refused.
     pub fn with_resource(&self, new: &NewResource) -> Result<(Project, Resource), Refused> {
-        new.check_alone(&self.domain)?;
+        let domain = new.domain.as_deref().unwrap_or(&self.domain);
+        new.check_alone(domain)?;
         self.check_beside_others(new)?;
         let resource = Resource {
             api: new.resource.then(|| Api {
@@ -68,7 +76,8 @@ impl Project {
                 namespaced: new.namespaced,
             }),
             controller: new.controller,
-            domain: self.domain.clone(),
+            domain: domain.to_owned(),
+            external: new.external,
             group: new.group.clone(),
             kind: new.kind.clone(),
             path: new
@@ -181,7 +190,11 @@ impl NewResource {
         validate::group(&self.group)?;
         validate::group_without_domain(&self.group, domain)?;
         validate::qualified_group(&self.group, domain)?;
-        validate::version(&self.version)?;
+        if self.any_version {
+            validate::served_version(&self.version)?;
+        } else {
+            validate::version(&self.version)?;
+        }
         match &self.plural {
             Some(plural) => validate::plural(plural)?,
             None => validate::derived_plural(&self.kind, &crate::names::plural(&self.kind))?,

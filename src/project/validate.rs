@@ -127,6 +127,28 @@ pub fn version(value: &str) -> Result<(), Invalid> {
     version_rule(value).map_err(|rule| invalid("version", value, rule))
 }
 
+/// An imported CRD's version: any name the API server takes for one, a DNS-1035 label
+/// (`create api` scaffolds only Kubernetes-style versions, as kubebuilder does).
+pub fn served_version(value: &str) -> Result<(), Invalid> {
+    let bytes = value.as_bytes();
+    let label = !bytes.is_empty()
+        && bytes.len() <= 63
+        && bytes[0].is_ascii_lowercase()
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
+        && !value.ends_with('-');
+    if label {
+        Ok(())
+    } else {
+        Err(invalid(
+            "version",
+            value,
+            "a version must be a DNS-1035 label: at most 63 lowercase letters, digits and '-', starting with a letter and not ending with '-'",
+        ))
+    }
+}
+
 /// Package names Cargo refuses or reserves.
 const CARGO_RESERVED: &[&str] = &[
     "alloc",

@@ -73,6 +73,7 @@ pub struct ResourceVars<'a> {
     /// `--plural`, when given.
     plural_override: Option<&'a str>,
     domain: &'a str,
+    external: bool,
     group_domain: String,
     api: bool,
     crd_version: Option<&'a str>,
@@ -162,6 +163,7 @@ impl<'a> ResourceVars<'a> {
             plural_var,
             plural_override: resource.plural.as_deref(),
             domain: &resource.domain,
+            external: resource.external,
             group_domain: resource.qualified_group(),
             api: resource.api.is_some(),
             crd_version: resource.api.as_ref().map(|a| a.crd_version.as_str()),

@@ -56,6 +56,27 @@ pub enum Command<'a> {
     /// `delete api`: remove what `create api` of this kind (recorded in `before`, gone from
     /// `after`) wrote, and its CRD when no version of the kind is left.
     DeleteApi(&'a Resource),
+    /// `import crd`: what `create api --controller=false` of each kind writes, with the
+    /// imported source as the kind's `<kind>_types.rs`, which must not exist (unless `force`).
+    ImportApi(&'a [ImportedApi]),
+}
+
+/// One kind and version `import crd` adds: its resource and the source of its types file.
+#[derive(Clone, Debug)]
+pub struct ImportedApi {
+    pub resource: Resource,
+    pub source: String,
+}
+
+impl ImportedApi {
+    /// The types file, relative to the project root.
+    pub fn types_path(&self) -> String {
+        format!(
+            "api/src/{}/{}_types.rs",
+            self.resource.version,
+            self.resource.kind.to_ascii_lowercase()
+        )
+    }
 }
 
 /// Why no plan could be made. Nothing has been written.
@@ -112,6 +133,38 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
             } in insertions(templates, request.after, resource)?
             {
                 planner.insert(&file, insertion.marker, &lines, insertion.order)?;
+            }
+        }
+        Command::ImportApi(imported) => {
+            for api in imported {
+                let types = api.types_path();
+                // An external API's types live in the API crate; it has no CRD, roles or sample.
+                let wanted = |path: &str| !api.resource.external || path.starts_with("api/");
+                for file in render(
+                    templates,
+                    request.after,
+                    None,
+                    Select::UserOwnedOf(&api.resource),
+                )? {
+                    if !wanted(&file.path) {
+                        continue;
+                    }
+                    if file.path == types {
+                        planner.user_owned_new(&file.path, api.source.clone())?;
+                    } else {
+                        planner.user_owned(&file.path, file.contents)?;
+                    }
+                }
+                for Inserted {
+                    file,
+                    insertion,
+                    lines,
+                } in insertions(templates, request.after, &api.resource)?
+                {
+                    if wanted(&file) {
+                        planner.insert(&file, insertion.marker, &lines, insertion.order)?;
+                    }
+                }
             }
         }
         Command::DeleteApi(resource) => {

@@ -98,6 +98,10 @@ pub enum Conflict {
         "{path} is missing: webop inserts new entries above its `+webop:scaffold:{marker}` line"
     )]
     MissingFile { path: String, marker: String },
+    #[error(
+        "{path} exists: refusing to overwrite it with the imported types (remove it, or pass --force to overwrite it)"
+    )]
+    Exists { path: String },
     #[error("{path} is read-only: refusing to write it (make it writable, or remove it)")]
     ReadOnly { path: String },
     #[error("{path} is in the way: webop needs to write a {wanted} there")]
@@ -167,6 +171,19 @@ impl<'a> Planner<'a> {
             Some(disk) => (Action::Skip, disk),
         };
         self.put(path, action, bytes);
+        Ok(())
+    }
+
+    /// A user-owned file the command must write (an imported kind's types): a different file
+    /// there is a conflict unless `--force`.
+    pub fn user_owned_new(&mut self, path: &str, contents: String) -> Result<(), Conflict> {
+        let action = match self.read(path)? {
+            None => Action::Create,
+            Some(disk) if disk == contents.as_bytes() => Action::Unchanged,
+            Some(_) if self.force => Action::Overwrite,
+            Some(_) => return Err(Conflict::Exists { path: path.into() }),
+        };
+        self.put(path, action, contents.into_bytes());
         Ok(())
     }
 

@@ -1,0 +1,168 @@
+//! `webop import crd`: CustomResourceDefinitions to API types, registered as `create api
+//! --controller=false` registers a kind.
+
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use clap::{Args, Subcommand};
+
+use crate::import::{self, KeywordTable};
+use crate::project::{NewResource, Project};
+use crate::scaffold::{Command, ImportedApi, Request};
+
+/// `webop import ...`.
+#[derive(Debug, Subcommand)]
+pub enum ImportCommand {
+    Crd(ImportCrdArgs),
+}
+
+/// Import CustomResourceDefinitions as Rust API types: `webop manifests` gives them back.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    # Types for a CRD, written to api/src/<version>/<kind>_types.rs and registered in PROJECT\n  \
+    webop import crd config/crd/bases/app.example.com_webapps.yaml\n\n  \
+    # Types for another operator's kind the project only watches: no CRD of its own\n  \
+    webop import crd --external cert-manager.io_certificates.yaml")]
+pub struct ImportCrdArgs {
+    /// CRD YAML files (several documents each, all CustomResourceDefinitions).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Types for APIs the project only uses (another operator's), as kubebuilder's external
+    /// APIs: `#[resource(skip)]` (no CRD of its own), no roles or sample, `external: true` in
+    /// PROJECT.
+    #[arg(long)]
+    pub external: bool,
+    /// Overwrite existing types files and scaffold kinds the project already has.
+    #[arg(long)]
+    pub force: bool,
+    /// Print what would be written, and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+pub(super) fn run(command: ImportCommand, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
+    let ImportCommand::Crd(args) = command;
+    let (root, before) = Project::find(cwd)?;
+    let table = KeywordTable::from_catalogue();
+    let mut after = before.clone();
+    let mut apis = Vec::new();
+    let mut notes = Vec::new();
+    for file in &args.files {
+        let shown = file.display().to_string();
+        let path = cwd.join(file);
+        let text =
+            std::fs::read_to_string(&path).with_context(|| format!("cannot read {shown}"))?;
+        for crd in import::parse(&shown, &text)? {
+            let taken = |version: &str| taken_names(&root, version);
+            let mut imported = import::import(&table, &shown, &crd, &taken)?;
+            if args.external {
+                imported = import::external(imported, &shown);
+            }
+            for (version, source) in &imported.sources {
+                let (group, domain) = split_group(&imported.kind.group, &before.domain);
+                let default_plural = crate::names::plural(&imported.kind.kind);
+                let new = NewResource {
+                    group,
+                    version: version.clone(),
+                    kind: imported.kind.kind.clone(),
+                    plural: (imported.kind.plural != default_plural)
+                        .then(|| imported.kind.plural.clone()),
+                    namespaced: imported.kind.namespaced,
+                    resource: true,
+                    controller: false,
+                    image: None,
+                    force: args.force,
+                    domain: Some(domain),
+                    any_version: true,
+                    external: args.external,
+                };
+                let (next, resource) = after
+                    .with_resource(&new)
+                    .with_context(|| format!("{shown}: {} {version}", imported.kind.kind))?;
+                after = next;
+                apis.push(ImportedApi {
+                    resource,
+                    source: source.clone(),
+                });
+            }
+            notes.extend(
+                imported
+                    .notes
+                    .into_iter()
+                    .map(|n| (shown.clone(), imported.kind.kind.clone(), n)),
+            );
+        }
+    }
+    let request = Request {
+        root: &root,
+        before: Some(&before),
+        after: &after,
+        command: Command::ImportApi(&apis),
+        force: args.force,
+    };
+    super::scaffold(&request, args.dry_run, out)?;
+    if notes.is_empty() {
+        writeln!(out, "every schema keyword was written as an attribute")?;
+    } else {
+        writeln!(
+            out,
+            "{} schema keyword(s) have no webop attribute:",
+            notes.len()
+        )?;
+        for (file, kind, note) in notes {
+            writeln!(out, "  {file}: {kind} {note}")?;
+        }
+    }
+    if !args.dry_run {
+        writeln!(
+            out,
+            "Next: run `make manifests` to write the CRDs from the imported types"
+        )?;
+    }
+    Ok(())
+}
+
+/// A CRD's group as PROJECT records it: the part before the project's domain, or before the
+/// first dot for a group of another domain.
+fn split_group(group: &str, domain: &str) -> (String, String) {
+    if let Some(prefix) = group.strip_suffix(&format!(".{domain}")) {
+        return (prefix.to_owned(), domain.to_owned());
+    }
+    match group.split_once('.') {
+        Some((first, rest)) => (first.to_owned(), rest.to_owned()),
+        None => (group.to_owned(), String::new()),
+    }
+}
+
+/// The types the version module of the project's API crate already declares (`pub struct X`,
+/// `pub enum X`, `pub type X`), which imported types must not reuse.
+fn taken_names(root: &Path, version: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    let Ok(entries) = std::fs::read_dir(root.join("api/src").join(version)) else {
+        return names;
+    };
+    for entry in entries.flatten() {
+        let Ok(text) = std::fs::read_to_string(entry.path()) else {
+            continue;
+        };
+        for line in text.lines() {
+            let line = line.trim_start();
+            for prefix in ["pub struct ", "pub enum ", "pub type "] {
+                if let Some(rest) = line.strip_prefix(prefix) {
+                    let name: String = rest
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    names.insert(name.clone());
+                    // A spec's derive also declares the kind.
+                    if let Some(kind) = name.strip_suffix("Spec") {
+                        names.insert(kind.to_owned());
+                    }
+                }
+            }
+        }
+    }
+    names
+}
