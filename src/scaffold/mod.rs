@@ -14,6 +14,7 @@ mod identifiers;
 pub mod markers;
 pub mod plan;
 pub mod templates;
+pub mod webhook;
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -56,6 +57,8 @@ pub enum Command<'a> {
     /// `delete api`: remove what `create api` of this kind (recorded in `before`, gone from
     /// `after`) wrote, and its CRD when no version of the kind is left.
     DeleteApi(&'a Resource),
+    /// `create webhook`: the kind's webhook files and the edits that enable them.
+    CreateWebhook(webhook::CreateWebhook<'a>),
 }
 
 /// Why no plan could be made. Nothing has been written.
@@ -118,6 +121,17 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
             let before = request.before.expect("delete api has a project before");
             delete_api(&mut planner, templates, before, request.after, resource)?;
         }
+        Command::CreateWebhook(create) => {
+            webhook::plan(
+                &mut planner,
+                fs,
+                request.root,
+                templates,
+                request.after,
+                create,
+                request.force,
+            )?;
+        }
         Command::Manifests(generated) => {
             for (path, contents) in generated {
                 planner.generated(path, contents.clone())?;
@@ -149,7 +163,7 @@ fn insertions(
     for insertion in INSERTIONS {
         if !insertion
             .needs
-            .met_by(resource.api.is_some(), resource.controller, deploy_image)
+            .met_by(resource.api.is_some(), resource.controller, deploy_image, false)
         {
             continue;
         }
@@ -273,6 +287,7 @@ fn instances<'a>(
         Scope::Project => {
             let applies = match entry.needs {
                 Needs::WebopPath => init.is_some_and(|i| i.webop_path.is_some()),
+                Needs::Webhooks => project.resources.iter().any(|r| r.webhooks.is_some()),
                 _ => true,
             };
             applies.then_some(Scoped::Project).into_iter().collect()
@@ -285,6 +300,16 @@ fn instances<'a>(
             })
             .map(|v| Scoped::Version(VersionVars::new(project, v)))
             .collect(),
+        Scope::WebhookVersion => context::api_versions(project)
+            .into_iter()
+            .filter(|v| {
+                project.resources.iter().any(|r| {
+                    r.version == *v && r.webhooks.as_ref().is_some_and(|w| w.admission())
+                })
+            })
+            .filter(|_| matches!(select, Select::ToolOwned))
+            .map(|v| Scoped::Version(VersionVars::new(project, v)))
+            .collect(),
         Scope::Resource => project
             .resources
             .iter()
@@ -294,9 +319,10 @@ fn instances<'a>(
             })
             .filter(|r| {
                 let deploy_image = project.deploy_image_options(r).is_some();
+                let conversion = r.webhooks.as_ref().is_some_and(|w| w.conversion);
                 entry
                     .needs
-                    .met_by(r.api.is_some(), r.controller, deploy_image)
+                    .met_by(r.api.is_some(), r.controller, deploy_image, conversion)
             })
             .map(|r| Scoped::Resource(Box::new(ResourceVars::new(project, r))))
             .collect(),

@@ -1,0 +1,210 @@
+//! The bodies of a spoke's `Convertible` impl: the fields the hub and the spoke share (same name,
+//! same type, read from their `<kind>_types.rs` with syn) are copied; every other field is named
+//! in a TODO. Where the types are not the plain layout `create api` writes (a spec and a status
+//! struct of named fields), the body is an error with a TODO, so the file compiles and says
+//! what to write.
+
+use std::collections::BTreeMap;
+
+use quote::ToTokens;
+
+/// The named fields of a struct: name → type, as tokens.
+type Fields = BTreeMap<String, String>;
+
+/// What conversion needs of one version's types.
+#[derive(Debug)]
+pub struct KindTypes {
+    spec: Fields,
+    /// `None` when the kind has no status.
+    status: Option<Fields>,
+}
+
+impl KindTypes {
+    /// Reads `<kind>Spec` (with `#[derive(CustomResource)]`) and `<kind>Status` from the source
+    /// of a types file; `None` when they are not laid out as `create api` writes them.
+    pub fn read(source: &str, kind: &str) -> Option<KindTypes> {
+        let file = syn::parse_file(source).ok()?;
+        let structs: BTreeMap<String, &syn::ItemStruct> = file
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                syn::Item::Struct(s) => Some((s.ident.to_string(), s)),
+                _ => None,
+            })
+            .collect();
+        let spec = structs.get(&format!("{kind}Spec"))?;
+        let attrs = spec.to_token_stream().to_string();
+        if attrs.contains("flatten_spec") || attrs.contains("status =") {
+            return None;
+        }
+        let has_status = attrs.contains("subresource (status");
+        let status = match has_status {
+            true => Some(named_fields(structs.get(&format!("{kind}Status"))?)?),
+            false => None,
+        };
+        Some(KindTypes {
+            spec: named_fields(spec)?,
+            status,
+        })
+    }
+}
+
+fn named_fields(item: &syn::ItemStruct) -> Option<Fields> {
+    let syn::Fields::Named(named) = &item.fields else {
+        return None;
+    };
+    Some(
+        named
+            .named
+            .iter()
+            .map(|f| {
+                let ident = f.ident.as_ref().expect("named").to_string();
+                (ident, f.ty.to_token_stream().to_string())
+            })
+            .collect(),
+    )
+}
+
+/// The body of a conversion from `from` (the value `source`, `self` or `hub`) to `to`, the
+/// types of `to` named through `to_path` (`v1::` for the hub, `` for the spoke itself).
+pub fn body(
+    kind: &str,
+    from: Option<&KindTypes>,
+    to: Option<&KindTypes>,
+    source: &str,
+    to_path: &str,
+    direction: &str,
+) -> String {
+    let (Some(from), Some(to)) = (from, to) else {
+        return todo_body(
+            source,
+            &format!(
+                "TODO(user): convert {kind} {direction}: its types are not the spec and status \
+                 structs of named fields webop reads, so the conversion is yours to write"
+            ),
+        );
+    };
+    if from.status.is_some() != to.status.is_some() {
+        return todo_body(
+            source,
+            &format!(
+                "TODO(user): convert {kind} {direction}: one version has a status and the other \
+                 has not"
+            ),
+        );
+    }
+    let mut missing = Vec::new();
+    let spec = literal(
+        &format!("{to_path}{kind}Spec"),
+        &from.spec,
+        &to.spec,
+        &format!("{source}.spec"),
+        "spec",
+        &mut missing,
+    );
+    let status = match (&from.status, &to.status) {
+        (Some(from_status), Some(to_status)) => Some(literal(
+            &format!("{to_path}{kind}Status"),
+            from_status,
+            to_status,
+            "status",
+            "status",
+            &mut missing,
+        )),
+        _ => None,
+    };
+    if !missing.is_empty() {
+        return todo_body(
+            source,
+            &format!(
+                "TODO(user): convert {kind} {direction}: webop copies the fields both versions \
+                 have with the same type; write the conversion of {}",
+                missing.join(", ")
+            ),
+        );
+    }
+    let mut out = format!(
+        "        Ok({to_path}{kind} {{\n            metadata: {source}.metadata.clone(),\n            spec: {spec},\n"
+    );
+    if let Some(status) = status {
+        out.push_str(&format!(
+            "            status: {source}.status.as_ref().map(|status| {status}),\n"
+        ));
+    }
+    out.push_str("        })");
+    out
+}
+
+/// A struct literal of `ty` whose fields come from `source`; the fields of `to` that `from`
+/// lacks (or has with another type) are pushed to `missing` as `<what>.<field>`.
+fn literal(
+    ty: &str,
+    from: &Fields,
+    to: &Fields,
+    source: &str,
+    what: &str,
+    missing: &mut Vec<String>,
+) -> String {
+    let mut fields = Vec::new();
+    for (name, to_type) in to {
+        match from.get(name) {
+            Some(from_type) if from_type == to_type => {
+                fields.push(format!("{name}: {source}.{name}.clone()"));
+            }
+            _ => missing.push(format!("`{what}.{name}`")),
+        }
+    }
+    for name in from.keys().filter(|name| !to.contains_key(*name)) {
+        missing.push(format!("`{what}.{name}` (no counterpart)"));
+    }
+    if fields.is_empty() {
+        return format!("{ty} {{}}");
+    }
+    let indent = if what == "spec" { "            " } else { "                " };
+    let body: String = fields
+        .iter()
+        .map(|f| format!("{indent}    {f},\n"))
+        .collect();
+    format!("{ty} {{\n{body}{indent}}}")
+}
+
+/// An error naming what is left to write; the source value is read so the argument is used.
+fn todo_body(source: &str, message: &str) -> String {
+    format!(
+        "        // {message}.\n        let _ = {source};\n        Err(ConversionError::new(\n            \"{}\",\n        ))",
+        message.replace('"', "'").replace('`', "")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const V1: &str = r#"
+#[derive(CustomResource)]
+#[resource(group = "app.example.com", version = "v1", kind = "WebApp")]
+#[subresource(status)]
+pub struct WebAppSpec { pub foo: Option<String> }
+#[derive(Schema)]
+pub struct WebAppStatus { pub conditions: Vec<metav1::Condition> }
+"#;
+
+    #[test]
+    fn shared_fields_are_copied() {
+        let v1 = KindTypes::read(V1, "WebApp");
+        let v2 = KindTypes::read(&V1.replace("\"v1\"", "\"v2\""), "WebApp");
+        let body = body("WebApp", v2.as_ref(), v1.as_ref(), "self", "v1::", "to v1");
+        assert!(body.contains("spec: v1::WebAppSpec {\n                foo: self.spec.foo.clone(),"), "{body}");
+        assert!(body.contains("conditions: status.conditions.clone()"), "{body}");
+        assert!(!body.contains("TODO"), "{body}");
+    }
+
+    #[test]
+    fn a_field_without_counterpart_is_a_todo() {
+        let v1 = KindTypes::read(V1, "WebApp");
+        let v2 = KindTypes::read(&V1.replace("foo: Option<String>", "bar: i32"), "WebApp");
+        let body = body("WebApp", v2.as_ref(), v1.as_ref(), "self", "v1::", "to v1");
+        assert!(body.contains("`spec.foo`") && body.contains("`spec.bar` (no counterpart)"), "{body}");
+        assert!(body.contains("Err(ConversionError::new("), "{body}");
+    }
+}

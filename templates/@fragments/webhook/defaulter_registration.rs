@@ -1,0 +1,1 @@
+.defaulter::<{{ kind }}, _>({{ kind }}CustomDefaulter)

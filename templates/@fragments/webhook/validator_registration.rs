@@ -1,0 +1,1 @@
+.validator::<{{ kind }}, _>({{ kind }}CustomValidator)
