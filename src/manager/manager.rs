@@ -34,6 +34,9 @@ struct Inner {
     leader_election_id: String,
     /// Where the servers listen, once [`Manager::serve`] bound them.
     bound: std::sync::Mutex<(Option<SocketAddr>, Option<SocketAddr>)>,
+    /// The webhooks the webhook server serves, and its readiness until it listens.
+    #[cfg(feature = "webhook")]
+    webhooks: std::sync::Mutex<Option<(crate::webhook::Webhooks, super::Synced)>>,
 }
 
 impl std::fmt::Debug for Manager {
@@ -140,8 +143,42 @@ impl Manager {
                 shutdown: Shutdown::default(),
                 leader_election_id,
                 bound: std::sync::Mutex::default(),
+                #[cfg(feature = "webhook")]
+                webhooks: std::sync::Mutex::default(),
             }),
         }
+    }
+
+    /// Serves `webhooks` over HTTPS on `--webhook-port` (unless `ENABLE_WEBHOOKS=false`);
+    /// `/readyz` waits until that server listens, as controller-runtime's `StartedChecker`
+    /// does. A second call replaces the webhooks of the first.
+    #[cfg(feature = "webhook")]
+    pub fn with_webhooks(self, webhooks: crate::webhook::Webhooks) -> Self {
+        let started = self.inner.readiness.track("webhook-server");
+        let replaced = self
+            .inner
+            .webhooks
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .replace((webhooks, started));
+        if let Some((_, started)) = replaced {
+            started.mark();
+        }
+        self
+    }
+
+    /// The webhooks given to [`Manager::with_webhooks`] (empty without).
+    #[cfg(feature = "webhook")]
+    pub fn webhooks(&self) -> crate::webhook::Webhooks {
+        let webhooks = self
+            .inner
+            .webhooks
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        webhooks
+            .as_ref()
+            .map(|(w, _)| w.clone())
+            .unwrap_or_default()
     }
 
     /// The shared client.

@@ -1,0 +1,338 @@
+//! Typed admission (controller-runtime's `CustomDefaulter` and `CustomValidator`) and how one
+//! AdmissionReview request becomes its response: decode the object into `K`, call the
+//! webhook, answer with a JSONPatch (defaulting) or an allowed/denied verdict with warnings
+//! (validation), as controller-runtime's `defaulter_custom.go` and `validator_custom.go` do.
+
+use std::marker::PhantomData;
+use std::pin::Pin;
+
+use kube_core::response::{Status, StatusSummary};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::denied::{Denied, Warnings};
+
+/// Sets defaults that the CRD's schema cannot express. Called on CREATE and UPDATE (never on
+/// DELETE); the runtime answers the API server with the JSONPatch from the object it received
+/// to the object `default` leaves.
+///
+/// Implementors write `async fn default(&self, webapp: &mut WebApp) -> Result<(), Denied>`.
+pub trait CustomDefaulter<K>: Send + Sync + 'static {
+    /// Fills in the defaults of `object`; `Err` refuses the request.
+    fn default(&self, object: &mut K) -> impl Future<Output = Result<(), Denied>> + Send;
+}
+
+/// Checks what the CRD's schema and CEL rules cannot (other objects, external state). `Ok`
+/// admits with warnings for the client; `Err` refuses with a message the client sees.
+pub trait CustomValidator<K>: Send + Sync + 'static {
+    /// A new object.
+    fn validate_create(&self, object: &K) -> impl Future<Output = Result<Warnings, Denied>> + Send;
+    /// A change from `old` to `new`.
+    fn validate_update(
+        &self,
+        old: &K,
+        new: &K,
+    ) -> impl Future<Output = Result<Warnings, Denied>> + Send;
+    /// The deletion of `object` (as it is before the deletion).
+    fn validate_delete(&self, object: &K) -> impl Future<Output = Result<Warnings, Denied>> + Send;
+}
+
+pub(crate) type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// The parts of an AdmissionReview v1 request that webhooks read.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct AdmissionRequest {
+    pub uid: String,
+    pub kind: GroupVersionKind,
+    #[serde(default)]
+    pub name: String,
+    pub operation: String,
+    #[serde(default)]
+    pub object: Option<Value>,
+    #[serde(default)]
+    pub old_object: Option<Value>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub(crate) struct GroupVersionKind {
+    #[serde(default)]
+    pub group: String,
+    pub kind: String,
+}
+
+/// An AdmissionReview v1 response (`admission.k8s.io/v1` `AdmissionResponse`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct AdmissionResponse {
+    pub uid: String,
+    pub allowed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<Status>,
+    /// The JSONPatch, base64 in the review's JSON.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "base64_patch"
+    )]
+    pub patch: Option<json_patch::Patch>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub patch_type: Option<&'static str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Warnings,
+}
+
+fn base64_patch<S: serde::Serializer>(
+    patch: &Option<json_patch::Patch>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use base64::Engine;
+    let bytes = serde_json::to_vec(patch).map_err(serde::ser::Error::custom)?;
+    serializer.serialize_str(&base64::engine::general_purpose::STANDARD.encode(bytes))
+}
+
+impl AdmissionResponse {
+    /// Admitted, with `warnings` (controller-runtime's `Allowed("")`: code 200).
+    pub fn allowed(warnings: Warnings) -> Self {
+        AdmissionResponse {
+            allowed: true,
+            status: Some(Status {
+                code: 200,
+                ..Status::default()
+            }),
+            warnings,
+            ..Self::default()
+        }
+    }
+
+    /// Refused for `denied`, about `request`'s object.
+    pub fn denied(denied: &Denied, request: &AdmissionRequest) -> Self {
+        let name = match request.name.as_str() {
+            "" => object_name(request.object.as_ref().or(request.old_object.as_ref())),
+            name => name.to_owned(),
+        };
+        AdmissionResponse {
+            allowed: false,
+            status: Some(denied.status(&request.kind.group, &request.kind.kind, &name)),
+            warnings: denied.warnings().to_vec(),
+            ..Self::default()
+        }
+    }
+
+    /// A request the webhook cannot handle (controller-runtime's `Errored`).
+    pub fn errored(code: u16, message: impl Into<String>) -> Self {
+        AdmissionResponse {
+            allowed: false,
+            status: Some(Status {
+                status: Some(StatusSummary::Failure),
+                code,
+                message: message.into(),
+                ..Status::default()
+            }),
+            ..Self::default()
+        }
+    }
+}
+
+fn object_name(object: Option<&Value>) -> String {
+    object
+        .and_then(|o| o.pointer("/metadata/name"))
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// One admission webhook with its types erased: what the server and the testkit call.
+pub(crate) trait Admit: Send + Sync {
+    fn admit<'a>(&'a self, request: &'a AdmissionRequest) -> BoxFuture<'a, AdmissionResponse>;
+}
+
+fn decode<K: DeserializeOwned>(
+    object: Option<&Value>,
+    which: &str,
+) -> Result<K, AdmissionResponse> {
+    let Some(object) = object else {
+        return Err(AdmissionResponse::errored(
+            400,
+            format!("there is no content to decode in {which}"),
+        ));
+    };
+    K::deserialize(object).map_err(|e| AdmissionResponse::errored(400, format!("{which}: {e}")))
+}
+
+/// A [`CustomDefaulter`] behind [`Admit`].
+pub(crate) struct Defaulting<K, D> {
+    pub defaulter: D,
+    pub kind: PhantomData<fn() -> K>,
+}
+
+impl<K, D> Admit for Defaulting<K, D>
+where
+    K: Serialize + DeserializeOwned + Send + Sync + 'static,
+    D: CustomDefaulter<K>,
+{
+    fn admit<'a>(&'a self, request: &'a AdmissionRequest) -> BoxFuture<'a, AdmissionResponse> {
+        Box::pin(async move {
+            // controller-runtime's custom defaulter skips deletions: nothing to default.
+            if request.operation == "DELETE" {
+                return AdmissionResponse::allowed(Vec::new());
+            }
+            let mut object: K = match decode(request.object.as_ref(), "object") {
+                Ok(object) => object,
+                Err(response) => return response,
+            };
+            let Some(raw) = request.object.as_ref() else {
+                unreachable!("decoded above")
+            };
+            let decoded = to_json(&object);
+            if let Err(denied) = self.defaulter.default(&mut object).await {
+                return AdmissionResponse::denied(&denied, request);
+            }
+            let patch = defaulting_patch(raw, &decoded, &to_json(&object));
+            let mut response = AdmissionResponse::allowed(Vec::new());
+            if !patch.0.is_empty() {
+                response.patch = Some(patch);
+                response.patch_type = Some("JSONPatch");
+            }
+            response
+        })
+    }
+}
+
+fn to_json(object: &impl Serialize) -> Value {
+    serde_json::to_value(object).unwrap_or(Value::Null)
+}
+
+/// The patch from the object the API server sent (`raw`) to the defaulted one, without the
+/// removals that decoding alone causes (`raw` to `decoded`: fields `K` does not know, empty
+/// values it leaves out), as controller-runtime drops them: a webhook must not strip what its
+/// type cannot represent.
+pub(crate) fn defaulting_patch(
+    raw: &Value,
+    decoded: &Value,
+    defaulted: &Value,
+) -> json_patch::Patch {
+    let by_decoding = json_patch::diff(raw, decoded);
+    let mut patch = json_patch::diff(raw, defaulted);
+    patch.0.retain(|operation| {
+        !(matches!(operation, json_patch::PatchOperation::Remove(_))
+            && by_decoding.0.contains(operation))
+    });
+    patch
+}
+
+/// A [`CustomValidator`] behind [`Admit`].
+pub(crate) struct Validating<K, V> {
+    pub validator: V,
+    pub kind: PhantomData<fn() -> K>,
+}
+
+impl<K, V> Admit for Validating<K, V>
+where
+    K: DeserializeOwned + Send + Sync + 'static,
+    V: CustomValidator<K>,
+{
+    fn admit<'a>(&'a self, request: &'a AdmissionRequest) -> BoxFuture<'a, AdmissionResponse> {
+        Box::pin(async move {
+            let verdict = match request.operation.as_str() {
+                "CREATE" => match decode::<K>(request.object.as_ref(), "object") {
+                    Ok(new) => self.validator.validate_create(&new).await,
+                    Err(response) => return response,
+                },
+                "UPDATE" => {
+                    let decoded = decode::<K>(request.object.as_ref(), "object").and_then(|new| {
+                        Ok((decode::<K>(request.old_object.as_ref(), "oldObject")?, new))
+                    });
+                    match decoded {
+                        Ok((old, new)) => self.validator.validate_update(&old, &new).await,
+                        Err(response) => return response,
+                    }
+                }
+                // The object being deleted arrives as the old object.
+                "DELETE" => match decode::<K>(request.old_object.as_ref(), "oldObject") {
+                    Ok(old) => self.validator.validate_delete(&old).await,
+                    Err(response) => return response,
+                },
+                "CONNECT" => Ok(Vec::new()),
+                other => {
+                    return AdmissionResponse::errored(400, format!("unknown operation {other:?}"));
+                }
+            };
+            match verdict {
+                Ok(warnings) => AdmissionResponse::allowed(warnings),
+                Err(denied) => AdmissionResponse::denied(&denied, request),
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_patch_adds_defaults_and_keeps_what_the_type_cannot_hold() {
+        let raw = json!({
+            "apiVersion": "app.example.com/v1", "kind": "WebApp",
+            "metadata": {"name": "web", "creationTimestamp": null},
+            "spec": {"image": "nginx", "futureField": 1, "ports": [80]},
+        });
+        // What a type without `futureField` and `creationTimestamp` decodes.
+        let decoded = json!({
+            "apiVersion": "app.example.com/v1", "kind": "WebApp",
+            "metadata": {"name": "web"},
+            "spec": {"image": "nginx", "ports": [80]},
+        });
+        let mut defaulted = decoded.clone();
+        defaulted["spec"]["replicas"] = json!(1);
+        defaulted["spec"]["ports"] = json!([80, 443]);
+        defaulted["spec"]["image"] = json!("nginx:1.27");
+        let patch = defaulting_patch(&raw, &decoded, &defaulted);
+        assert_eq!(
+            serde_json::to_value(&patch).unwrap(),
+            json!([
+                {"op": "replace", "path": "/spec/image", "value": "nginx:1.27"},
+                {"op": "add", "path": "/spec/ports/1", "value": 443},
+                {"op": "add", "path": "/spec/replicas", "value": 1},
+            ])
+        );
+        let mut applied = raw.clone();
+        json_patch::patch(&mut applied, &patch).unwrap();
+        assert_eq!(applied["spec"]["futureField"], 1, "unknown fields survive");
+        assert_eq!(applied["spec"]["replicas"], 1);
+    }
+
+    #[test]
+    fn a_removal_the_defaulter_makes_is_kept() {
+        let raw = json!({"spec": {"legacy": true, "image": "nginx"}});
+        let defaulted = json!({"spec": {"image": "nginx"}});
+        let patch = defaulting_patch(&raw, &raw, &defaulted);
+        assert_eq!(
+            serde_json::to_value(&patch).unwrap(),
+            json!([{"op": "remove", "path": "/spec/legacy"}])
+        );
+        assert!(defaulting_patch(&raw, &raw, &raw).0.is_empty());
+    }
+
+    #[test]
+    fn responses_serialize_as_admission_v1() {
+        let mut response = AdmissionResponse::allowed(vec!["replicas defaulted".into()]);
+        response.uid = "u1".into();
+        response.patch =
+            Some(serde_json::from_value(json!([{"op": "add", "path": "/a", "value": 1}])).unwrap());
+        response.patch_type = Some("JSONPatch");
+        let json = serde_json::to_value(&response).unwrap();
+        use base64::Engine;
+        let patch = base64::engine::general_purpose::STANDARD
+            .decode(json["patch"].as_str().unwrap())
+            .unwrap();
+        assert_eq!(
+            serde_json::from_slice::<Value>(&patch).unwrap(),
+            json!([{"op": "add", "path": "/a", "value": 1}])
+        );
+        assert_eq!(json["patchType"], "JSONPatch");
+        assert_eq!(json["status"], json!({"code": 200}));
+        assert_eq!(json["warnings"], json!(["replicas defaulted"]));
+    }
+}

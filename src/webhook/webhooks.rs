@@ -1,0 +1,294 @@
+//! [`Webhooks`]: what a manager serves (controller-runtime's webhook builder and server mux),
+//! and the one entry point, [`Webhooks::handle`], that the HTTPS server and the testkit share.
+
+use std::collections::BTreeMap;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use super::admission::{
+    AdmissionRequest, AdmissionResponse, Admit, CustomDefaulter, CustomValidator, Defaulting,
+    Validating,
+};
+use super::conversion::{Convertible, Hub};
+use super::convert::{self, KindConversion};
+
+/// Where the conversion webhook is served (controller-runtime's `/convert`).
+pub const CONVERT_PATH: &str = "/convert";
+
+/// The webhooks a manager serves: defaulting and validating webhooks at controller-runtime's
+/// paths, conversions at `/convert`. Cheap to clone.
+///
+/// ```ignore
+/// let webhooks = Webhooks::new()
+///     .defaulter::<WebApp, _>(WebAppCustomDefaulter)
+///     .validator::<WebApp, _>(WebAppCustomValidator)
+///     .conversion::<v1::WebApp>().spoke::<v2::WebApp>().done();
+/// ```
+///
+/// Registering a second defaulter (or validator) for the same kind and version, or a version
+/// twice for conversion, panics at start with the path or version named: it is a wiring
+/// mistake, as controller-runtime's duplicate-path registration is.
+#[derive(Clone, Default)]
+pub struct Webhooks {
+    admission: BTreeMap<String, Registered>,
+    conversions: Vec<KindConversion>,
+}
+
+#[derive(Clone)]
+struct Registered {
+    mutating: bool,
+    group: String,
+    version: String,
+    kind: String,
+    handler: Arc<dyn Admit>,
+}
+
+/// One registered admission webhook, as the testkit looks them up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdmissionWebhook {
+    /// Its path, e.g. `/mutate-app-example-com-v1-webapp`.
+    pub path: String,
+    /// A defaulting (mutating) webhook, else a validating one.
+    pub mutating: bool,
+    /// The API group of its kind.
+    pub group: String,
+    /// The version its objects are decoded as.
+    pub version: String,
+    /// Its kind.
+    pub kind: String,
+}
+
+impl std::fmt::Debug for Webhooks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Webhooks")
+            .field("paths", &self.paths())
+            .finish()
+    }
+}
+
+/// controller-runtime's path: `/<prefix>-<group with '.'→'-'>-<version>-<lowercase kind>`.
+fn path_of<K: kube_core::Resource<DynamicType = ()>>(prefix: &str) -> String {
+    format!(
+        "/{prefix}-{}-{}-{}",
+        K::group(&()).replace('.', "-"),
+        K::version(&()),
+        K::kind(&()).to_lowercase()
+    )
+}
+
+impl Webhooks {
+    /// No webhooks yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn register<K: kube_core::Resource<DynamicType = ()>>(
+        mut self,
+        mutating: bool,
+        handler: Arc<dyn Admit>,
+    ) -> Self {
+        let path = path_of::<K>(if mutating { "mutate" } else { "validate" });
+        let registered = Registered {
+            mutating,
+            group: K::group(&()).into_owned(),
+            version: K::version(&()).into_owned(),
+            kind: K::kind(&()).into_owned(),
+            handler,
+        };
+        if self.admission.insert(path.clone(), registered).is_some() {
+            panic!(
+                "two webhooks for the path {path}: register one defaulter and one validator per kind and version"
+            );
+        }
+        self
+    }
+
+    /// Serves `defaulter` at `/mutate-<group with '.'→'-'>-<version>-<lowercase kind>`.
+    pub fn defaulter<K, D>(self, defaulter: D) -> Self
+    where
+        K: kube_core::Resource<DynamicType = ()>
+            + Serialize
+            + DeserializeOwned
+            + Clone
+            + Send
+            + Sync
+            + 'static,
+        D: CustomDefaulter<K>,
+    {
+        let kind = PhantomData;
+        self.register::<K>(true, Arc::new(Defaulting { defaulter, kind }))
+    }
+
+    /// Serves `validator` at `/validate-<group with '.'→'-'>-<version>-<lowercase kind>`.
+    pub fn validator<K, V>(self, validator: V) -> Self
+    where
+        K: kube_core::Resource<DynamicType = ()>
+            + Serialize
+            + DeserializeOwned
+            + Clone
+            + Send
+            + Sync
+            + 'static,
+        V: CustomValidator<K>,
+    {
+        let kind = PhantomData;
+        self.register::<K>(false, Arc::new(Validating { validator, kind }))
+    }
+
+    /// Conversion between the versions of the hub `H`'s kind, served at `/convert`; add the
+    /// spokes, then [`Conversion::done`].
+    pub fn conversion<H>(self) -> Conversion<H>
+    where
+        H: Hub + Serialize + DeserializeOwned + 'static,
+    {
+        Conversion {
+            kind: KindConversion::hub::<H>(),
+            webhooks: self,
+            hub: PhantomData,
+        }
+    }
+
+    /// Every path served: the admission webhooks', then `/convert` if anything converts.
+    pub fn paths(&self) -> Vec<String> {
+        let mut paths: Vec<String> = self.admission.keys().cloned().collect();
+        if !self.conversions.is_empty() {
+            paths.push(CONVERT_PATH.to_owned());
+        }
+        paths
+    }
+
+    /// Whether nothing is registered.
+    pub fn is_empty(&self) -> bool {
+        self.admission.is_empty() && self.conversions.is_empty()
+    }
+
+    /// The admission webhooks, by path.
+    pub fn admission_webhooks(&self) -> Vec<AdmissionWebhook> {
+        let webhook = |(path, r): (&String, &Registered)| AdmissionWebhook {
+            path: path.clone(),
+            mutating: r.mutating,
+            group: r.group.clone(),
+            version: r.version.clone(),
+            kind: r.kind.clone(),
+        };
+        self.admission.iter().map(webhook).collect()
+    }
+
+    /// Whether `/convert` converts the kind `kind` of `group`.
+    pub fn converts(&self, group: &str, kind: &str) -> bool {
+        self.conversions
+            .iter()
+            .any(|c| c.group == group && c.kind == kind)
+    }
+
+    /// Answers the review `body` posted to `path`: the HTTP status and the JSON body, or
+    /// `None` when nothing is served at `path`. A body that is no review gets a 400; every
+    /// review gets a 200 with its verdict inside, as the API server expects.
+    pub async fn handle(&self, path: &str, body: &[u8]) -> Option<(u16, Value)> {
+        if path == CONVERT_PATH && !self.conversions.is_empty() {
+            return Some(match convert::review(&self.conversions, body) {
+                Some(review) => (200, review),
+                None => (
+                    400,
+                    json!({"error": "the body is no ConversionReview with a request"}),
+                ),
+            });
+        }
+        let registered = self.admission.get(path)?;
+        let Ok(review) = serde_json::from_slice::<Value>(body) else {
+            return Some((400, json!({"error": "the body is not JSON"})));
+        };
+        let api_version = review["apiVersion"].clone();
+        let request = match review
+            .get("request")
+            .cloned()
+            .map(serde_json::from_value::<AdmissionRequest>)
+        {
+            Some(Ok(request)) => request,
+            Some(Err(error)) => {
+                return Some(reply(
+                    api_version,
+                    bad_request(format!("the AdmissionReview's request: {error}")),
+                ));
+            }
+            None => {
+                return Some(reply(
+                    api_version,
+                    bad_request("the AdmissionReview has no request".into()),
+                ));
+            }
+        };
+        let mut response = registered.handler.admit(&request).await;
+        response.uid = request.uid;
+        Some(reply(api_version, response))
+    }
+}
+
+fn bad_request(message: String) -> AdmissionResponse {
+    AdmissionResponse::errored(400, message)
+}
+
+/// The review around `response`, in the version the request came in.
+fn reply(api_version: Value, response: AdmissionResponse) -> (u16, Value) {
+    let api_version = match api_version {
+        Value::String(version) => version,
+        _ => "admission.k8s.io/v1".to_owned(),
+    };
+    let review = json!({
+        "apiVersion": api_version,
+        "kind": "AdmissionReview",
+        "response": response,
+    });
+    (200, review)
+}
+
+/// The versions of one kind being registered for conversion: the hub `H` and its spokes.
+#[must_use = "finish the conversion with .done()"]
+pub struct Conversion<H> {
+    kind: KindConversion,
+    webhooks: Webhooks,
+    hub: PhantomData<fn() -> H>,
+}
+
+impl<H> Conversion<H>
+where
+    H: Hub + Serialize + DeserializeOwned + 'static,
+{
+    /// Adds the spoke `S`, which converts to and from `H`. Panics if `S` is not a version of
+    /// `H`'s kind or is added twice.
+    pub fn spoke<S>(mut self) -> Self
+    where
+        S: Convertible<H>
+            + kube_core::Resource<DynamicType = ()>
+            + Serialize
+            + DeserializeOwned
+            + 'static,
+    {
+        if let Err(problem) = self.kind.spoke::<H, S>() {
+            panic!("{problem}");
+        }
+        self
+    }
+
+    /// The webhooks, now converting this kind.
+    pub fn done(mut self) -> Webhooks {
+        let kind = self.kind;
+        if self
+            .webhooks
+            .conversions
+            .iter()
+            .any(|c| c.group == kind.group && c.kind == kind.kind)
+        {
+            panic!(
+                "{}.{} has two conversions: register its hub once",
+                kind.kind, kind.group
+            );
+        }
+        self.webhooks.conversions.push(kind);
+        self.webhooks
+    }
+}
