@@ -32,6 +32,18 @@ impl KindTypes {
                 _ => None,
             })
             .collect();
+        // A field whose type is defined in the version's module (`WebAppPhase`) has a type of
+        // that version: the same name in another version is another type.
+        let local: Vec<String> = file
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                syn::Item::Struct(s) => Some(s.ident.to_string()),
+                syn::Item::Enum(e) => Some(e.ident.to_string()),
+                syn::Item::Type(t) => Some(t.ident.to_string()),
+                _ => None,
+            })
+            .collect();
         let spec = structs.get(&format!("{kind}Spec"))?;
         let attrs = spec.to_token_stream().to_string();
         if attrs.contains("flatten_spec") || attrs.contains("status =") {
@@ -39,17 +51,19 @@ impl KindTypes {
         }
         let has_status = attrs.contains("subresource (status");
         let status = match has_status {
-            true => Some(named_fields(structs.get(&format!("{kind}Status"))?)?),
+            true => Some(named_fields(structs.get(&format!("{kind}Status"))?, &local)?),
             false => None,
         };
         Some(KindTypes {
-            spec: named_fields(spec)?,
+            spec: named_fields(spec, &local)?,
             status,
         })
     }
 }
 
-fn named_fields(item: &syn::ItemStruct) -> Option<Fields> {
+/// The named fields of `item`; the type of a field that names one of the `local` types is
+/// marked as the version's own, so that it matches no field of another version.
+fn named_fields(item: &syn::ItemStruct, local: &[String]) -> Option<Fields> {
     let syn::Fields::Named(named) = &item.fields else {
         return None;
     };
@@ -59,7 +73,11 @@ fn named_fields(item: &syn::ItemStruct) -> Option<Fields> {
             .iter()
             .map(|f| {
                 let ident = f.ident.as_ref().expect("named").to_string();
-                (ident, f.ty.to_token_stream().to_string())
+                let ty = f.ty.to_token_stream().to_string();
+                let own = ty
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .any(|word| local.iter().any(|l| l == word));
+                (ident, if own { format!("{ty} (of its version)") } else { ty })
             })
             .collect(),
     )
@@ -148,7 +166,7 @@ fn literal(
     let mut fields = Vec::new();
     for (name, to_type) in to {
         match from.get(name) {
-            Some(from_type) if from_type == to_type => {
+            Some(from_type) if from_type == to_type && !to_type.ends_with("(of its version)") => {
                 fields.push(format!("{name}: {source}.{name}.clone()"));
             }
             _ => missing.push(format!("`{what}.{name}`")),
@@ -197,6 +215,18 @@ pub struct WebAppStatus { pub conditions: Vec<metav1::Condition> }
         assert!(body.contains("spec: v1::WebAppSpec {\n                foo: self.spec.foo.clone(),"), "{body}");
         assert!(body.contains("conditions: status.conditions.clone()"), "{body}");
         assert!(!body.contains("TODO"), "{body}");
+    }
+
+    #[test]
+    fn a_field_of_a_type_of_the_version_is_a_todo() {
+        let with_phase = V1.replace(
+            "pub conditions: Vec<metav1::Condition> }",
+            "pub conditions: Vec<metav1::Condition>, pub phase: Option<WebAppPhase> }\npub enum WebAppPhase { A }",
+        );
+        let v1 = KindTypes::read(&with_phase, "WebApp");
+        let v2 = KindTypes::read(&with_phase.replace("\"v1\"", "\"v2\""), "WebApp");
+        let body = body("WebApp", v2.as_ref(), v1.as_ref(), "self", "v1::", "to v1");
+        assert!(body.contains("`status.phase`"), "{body}");
     }
 
     #[test]

@@ -20,7 +20,7 @@ pub fn setup(webhooks: Webhooks) -> Webhooks {
 {%- if validation %}
         {% include "@fragments/webhook/validator_registration.rs" %}
 {%- endif %}
-    // +webop:scaffold:webhookregistrations
+        // +webop:scaffold:webhookregistrations
 }
 
 // TODO(user): EDIT THIS FILE! THIS IS SCAFFOLDING FOR YOU TO OWN!
