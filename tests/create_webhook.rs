@@ -360,23 +360,38 @@ fn kustomize_builds_the_webhooks_their_service_certificate_and_ca_injection() {
 }
 
 /// The Done-when of issue 12 on one generated project (one build): WebApp with defaulting and
-/// validating webhooks, a v2 created with --controller=false and a conversion webhook from the
-/// hub v1; `make manifests`, then the project builds, its tests (the scaffolded webhook tests
-/// among them) pass and clippy is clean.
+/// validating webhooks; v2 (the v1 types again) and v3 (`create api`'s plain type) created with
+/// --controller=false, and a conversion webhook from the hub v1 to both. webop writes the whole
+/// v1<->v2 conversion (so `tests/webapp_conversion.rs` round-trips v2 for real) and a TODO for v3
+/// (its test ignored until the user writes it). `make manifests`, then the project builds, its
+/// tests pass (the webhook tests among them) and clippy is clean.
 #[test]
 fn a_project_with_webhooks_builds_and_passes_its_tests() {
     let (_temp, dir) = webapp();
     run_ok(&dir, &with(WEBHOOK, &["--defaulting", "--programmatic-validation"]));
     run_ok(&dir, V2);
-    run_ok(&dir, &with(WEBHOOK, &["--conversion", "--spoke", "v2"]));
-    // The spoke's conversion names what it cannot copy, and compiles.
-    let spoke = read(&dir, "api/src/v2/webapp_conversion.rs");
-    assert!(spoke.contains("Err(ConversionError::new("), "{spoke}");
+    let v1_types = read(&dir, "api/src/v1/webapp_types.rs");
+    let v2_types = v1_types.replace("version = \"v1\"", "version = \"v2\"");
+    std::fs::write(dir.join("api/src/v2/webapp_types.rs"), v2_types).unwrap();
+    run_ok(&dir, &V2.iter().map(|a| if *a == "v2" { "v3" } else { a }).collect::<Vec<_>>());
+    run_ok(&dir, &with(WEBHOOK, &["--conversion", "--spoke", "v2,v3"]));
+    let v2 = read(&dir, "api/src/v2/webapp_conversion.rs");
+    assert!(!v2.contains("TODO(user): convert WebApp"), "{v2}");
+    assert!(v2.contains("super::WebAppPhase::Pending => v1::WebAppPhase::Pending"), "{v2}");
+    let v3 = read(&dir, "api/src/v3/webapp_conversion.rs");
+    assert!(v3.contains("Err(ConversionError::new("), "{v3}");
+    let round_trips = read(&dir, "tests/webapp_conversion.rs");
+    assert!(round_trips.contains("#[test]\nfn v2_round_trips_through_the_hub()"), "{round_trips}");
+    assert!(round_trips.contains("#[test]\n#[ignore = \"TODO(user): write the conversion of WebApp v3"), "{round_trips}");
+
     std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     manifests(&dir);
     let crd = read(&dir, "config/crd/bases/app.example.com_webapps.yaml");
-    assert!(crd.contains("name: v2"), "{crd}");
+    assert!(crd.contains("name: v2") && crd.contains("name: v3"), "{crd}");
     let webhooks = read(&dir, "config/webhook/manifests.yaml");
-    assert!(webhooks.contains("name: mwebapp-v1.kb.io") && webhooks.contains("name: vwebapp-v1.kb.io"), "{webhooks}");
+    assert!(
+        webhooks.contains("name: mwebapp-v1.kb.io") && webhooks.contains("name: vwebapp-v1.kb.io"),
+        "{webhooks}"
+    );
     build_test_and_lint(&dir);
 }

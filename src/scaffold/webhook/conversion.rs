@@ -14,6 +14,8 @@ type Fields = BTreeMap<String, String>;
 /// What conversion needs of one version's types.
 #[derive(Debug)]
 pub struct KindTypes {
+    /// The version's own enums of unit variants (`WebAppPhase`), by name: their variants.
+    enums: BTreeMap<String, Vec<String>>,
     spec: Fields,
     /// `None` when the kind has no status.
     status: Option<Fields>,
@@ -54,7 +56,19 @@ impl KindTypes {
             true => Some(named_fields(structs.get(&format!("{kind}Status"))?, &local)?),
             false => None,
         };
+        let enums = file
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                syn::Item::Enum(e) if e.variants.iter().all(|v| v.fields.is_empty()) => Some((
+                    e.ident.to_string(),
+                    e.variants.iter().map(|v| v.ident.to_string()).collect(),
+                )),
+                _ => None,
+            })
+            .collect();
         Some(KindTypes {
+            enums,
             spec: named_fields(spec, &local)?,
             status,
         })
@@ -90,6 +104,7 @@ pub fn body(
     from: Option<&KindTypes>,
     to: Option<&KindTypes>,
     source: &str,
+    from_path: &str,
     to_path: &str,
     direction: &str,
 ) -> String {
@@ -112,7 +127,14 @@ pub fn body(
         );
     }
     let mut missing = Vec::new();
+    let paths = Paths {
+        from: from_path,
+        to: to_path,
+        from_enums: &from.enums,
+        to_enums: &to.enums,
+    };
     let spec = literal(
+        &paths,
         &format!("{to_path}{kind}Spec"),
         &from.spec,
         &to.spec,
@@ -122,6 +144,7 @@ pub fn body(
     );
     let status = match (&from.status, &to.status) {
         (Some(from_status), Some(to_status)) => Some(literal(
+            &paths,
             &format!("{to_path}{kind}Status"),
             from_status,
             to_status,
@@ -155,7 +178,41 @@ pub fn body(
 
 /// A struct literal of `ty` whose fields come from `source`; the fields of `to` that `from`
 /// lacks (or has with another type) are pushed to `missing` as `<what>.<field>`.
+/// Where each side's types are named from the conversion file, and each side's enums.
+struct Paths<'a> {
+    from: &'a str,
+    to: &'a str,
+    from_enums: &'a BTreeMap<String, Vec<String>>,
+    to_enums: &'a BTreeMap<String, Vec<String>>,
+}
+
+impl Paths<'_> {
+    /// The conversion of `value` of the version's own type `ty` (`WebAppPhase` or
+    /// `Option < WebAppPhase >`, as tokens) when it is an enum of the same unit variants in both
+    /// versions: a `match` from one's variants to the other's.
+    fn own_enum(&self, ty: &str, value: &str) -> Option<String> {
+        let ty = ty.strip_suffix(" (of its version)")?;
+        let (name, optional) = match ty.strip_prefix("Option < ").and_then(|t| t.strip_suffix(" >")) {
+            Some(inner) => (inner, true),
+            None => (ty, false),
+        };
+        let variants = self.from_enums.get(name)?;
+        if self.to_enums.get(name) != Some(variants) {
+            return None;
+        }
+        let arms: String = variants
+            .iter()
+            .map(|v| format!("{}{name}::{v} => {}{name}::{v}, ", self.from, self.to))
+            .collect();
+        Some(match optional {
+            true => format!("{value}.as_ref().map(|value| match value {{ {arms}}})"),
+            false => format!("match &{value} {{ {arms}}}"),
+        })
+    }
+}
+
 fn literal(
+    paths: &Paths,
     ty: &str,
     from: &Fields,
     to: &Fields,
@@ -168,6 +225,12 @@ fn literal(
         match from.get(name) {
             Some(from_type) if from_type == to_type && !to_type.ends_with("(of its version)") => {
                 fields.push(format!("{name}: {source}.{name}.clone()"));
+            }
+            Some(from_type) if from_type == to_type => {
+                match paths.own_enum(to_type, &format!("{source}.{name}")) {
+                    Some(converted) => fields.push(format!("{name}: {converted}")),
+                    None => missing.push(format!("`{what}.{name}`")),
+                }
             }
             _ => missing.push(format!("`{what}.{name}`")),
         }
@@ -211,7 +274,7 @@ pub struct WebAppStatus { pub conditions: Vec<metav1::Condition> }
     fn shared_fields_are_copied() {
         let v1 = KindTypes::read(V1, "WebApp");
         let v2 = KindTypes::read(&V1.replace("\"v1\"", "\"v2\""), "WebApp");
-        let body = body("WebApp", v2.as_ref(), v1.as_ref(), "self", "v1::", "to v1");
+        let body = body("WebApp", v2.as_ref(), v1.as_ref(), "self", "super::", "v1::", "to v1");
         assert!(body.contains("spec: v1::WebAppSpec {\n                foo: self.spec.foo.clone(),"), "{body}");
         assert!(body.contains("conditions: status.conditions.clone()"), "{body}");
         assert!(!body.contains("TODO"), "{body}");
@@ -224,16 +287,35 @@ pub struct WebAppStatus { pub conditions: Vec<metav1::Condition> }
             "pub conditions: Vec<metav1::Condition>, pub phase: Option<WebAppPhase> }\npub enum WebAppPhase { A }",
         );
         let v1 = KindTypes::read(&with_phase, "WebApp");
-        let v2 = KindTypes::read(&with_phase.replace("\"v1\"", "\"v2\""), "WebApp");
-        let body = body("WebApp", v2.as_ref(), v1.as_ref(), "self", "v1::", "to v1");
+        // v2's phase has another variant: no match to write.
+        let v2 = KindTypes::read(
+            &with_phase.replace("\"v1\"", "\"v2\"").replace("{ A }", "{ A, C }"),
+            "WebApp",
+        );
+        let body = body("WebApp", v2.as_ref(), v1.as_ref(), "self", "super::", "v1::", "to v1");
         assert!(body.contains("`status.phase`"), "{body}");
+    }
+
+    #[test]
+    fn an_enum_of_the_same_unit_variants_is_matched() {
+        let with_phase = V1.replace(
+            "pub conditions: Vec<metav1::Condition> }",
+            "pub conditions: Vec<metav1::Condition>, pub phase: Option<WebAppPhase> }\npub enum WebAppPhase { A, B }",
+        );
+        let v1 = KindTypes::read(&with_phase, "WebApp");
+        let v2 = KindTypes::read(&with_phase.replace("\"v1\"", "\"v2\""), "WebApp");
+        let body = body("WebApp", v2.as_ref(), v1.as_ref(), "self", "super::", "v1::", "to v1");
+        assert!(
+            body.contains("phase: status.phase.as_ref().map(|value| match value { super::WebAppPhase::A => v1::WebAppPhase::A, super::WebAppPhase::B => v1::WebAppPhase::B, })"),
+            "{body}"
+        );
     }
 
     #[test]
     fn a_field_without_counterpart_is_a_todo() {
         let v1 = KindTypes::read(V1, "WebApp");
         let v2 = KindTypes::read(&V1.replace("foo: Option<String>", "bar: i32"), "WebApp");
-        let body = body("WebApp", v2.as_ref(), v1.as_ref(), "self", "v1::", "to v1");
+        let body = body("WebApp", v2.as_ref(), v1.as_ref(), "self", "super::", "v1::", "to v1");
         assert!(body.contains("`spec.foo`") && body.contains("`spec.bar` (no counterpart)"), "{body}");
         assert!(body.contains("Err(ConversionError::new("), "{body}");
     }
