@@ -16,7 +16,14 @@ use support::{
 };
 
 const WEBHOOK: &[&str] = &[
-    "create", "webhook", "--group", "app", "--version", "v1", "--kind", "WebApp",
+    "create",
+    "webhook",
+    "--group",
+    "app",
+    "--version",
+    "v1",
+    "--kind",
+    "WebApp",
 ];
 const V2: &[&str] = &[
     "create",
@@ -64,7 +71,10 @@ fn dry_run_prints_the_plan_and_writes_nothing() {
     let before = tree(&dir);
     let report = run_ok(
         &dir,
-        &with(WEBHOOK, &["--defaulting", "--programmatic-validation", "--dry-run"]),
+        &with(
+            WEBHOOK,
+            &["--defaulting", "--programmatic-validation", "--dry-run"],
+        ),
     );
     assert_eq!(tree(&dir), before);
     for line in [
@@ -83,7 +93,10 @@ fn dry_run_prints_the_plan_and_writes_nothing() {
         "updated PROJECT",
         "dry run: no file was written",
     ] {
-        assert!(report.lines().any(|l| l == line), "{line:?} not in:\n{report}");
+        assert!(
+            report.lines().any(|l| l == line),
+            "{line:?} not in:\n{report}"
+        );
     }
 }
 
@@ -98,7 +111,14 @@ fn every_bad_input_is_refused_and_writes_nothing() {
     refused(
         &dir,
         &[
-            "create", "webhook", "--group", "app", "--version", "v1", "--kind", "Blog",
+            "create",
+            "webhook",
+            "--group",
+            "app",
+            "--version",
+            "v1",
+            "--kind",
+            "Blog",
             "--defaulting",
         ],
         &["no kind Blog in app/v1", "app/v1 WebApp"],
@@ -133,8 +153,17 @@ fn every_bad_input_is_refused_and_writes_nothing() {
     refused(
         &dir,
         &[
-            "create", "webhook", "--group", "app", "--version", "v2", "--kind", "WebApp",
-            "--conversion", "--spoke", "v1",
+            "create",
+            "webhook",
+            "--group",
+            "app",
+            "--version",
+            "v2",
+            "--kind",
+            "WebApp",
+            "--conversion",
+            "--spoke",
+            "v1",
         ],
         &["v2 is a spoke of the hub v1", "conversion runs on the hub"],
     );
@@ -146,12 +175,30 @@ fn every_bad_input_is_refused_and_writes_nothing() {
     // delete api keeps a kind whose webhooks, or whose hub, need it.
     refused(
         &dir,
-        &["delete", "api", "--group", "app", "--version", "v1", "--kind", "WebApp"],
+        &[
+            "delete",
+            "api",
+            "--group",
+            "app",
+            "--version",
+            "v1",
+            "--kind",
+            "WebApp",
+        ],
         &["WebApp v1 has webhooks (conversion)"],
     );
     refused(
         &dir,
-        &["delete", "api", "--group", "app", "--version", "v2", "--kind", "WebApp"],
+        &[
+            "delete",
+            "api",
+            "--group",
+            "app",
+            "--version",
+            "v2",
+            "--kind",
+            "WebApp",
+        ],
         &["WebApp v2 is a spoke of the conversion webhook of WebApp v1"],
     );
 }
@@ -177,9 +224,16 @@ fn a_second_call_merges_into_the_files_of_the_first() {
     run_ok(&dir, &with(WEBHOOK, &["--defaulting"]));
     let module = "src/webhook/v1/webapp_webhook.rs";
     let first = read(&dir, module);
-    assert!(first.contains("pub struct WebAppCustomDefaulter;"), "{first}");
+    assert!(
+        first.contains("pub struct WebAppCustomDefaulter;"),
+        "{first}"
+    );
     assert!(!first.contains("WebAppCustomValidator"), "{first}");
-    assert!(!read(&dir, "config/default/kustomization.yaml").contains("\n - source: # Uncomment the following block if you have a ValidatingWebhook"));
+    assert!(
+        !read(&dir, "config/default/kustomization.yaml").contains(
+            "\n - source: # Uncomment the following block if you have a ValidatingWebhook"
+        )
+    );
     // The user fills in the defaulter.
     let edited = first.replace(
         "        // TODO(user): fill in your defaulting logic.\n",
@@ -189,22 +243,64 @@ fn a_second_call_merges_into_the_files_of_the_first() {
     std::fs::write(dir.join(module), &edited).unwrap();
 
     let report = run_ok(&dir, &with(WEBHOOK, &["--programmatic-validation"]));
-    assert!(report.lines().any(|l| l == format!("updated {module}")), "{report}");
+    assert!(
+        report.lines().any(|l| l == format!("updated {module}")),
+        "{report}"
+    );
     let merged = read(&dir, module);
-    assert!(merged.contains("webapp.spec.replicas = webapp.spec.replicas.max(1);"), "{merged}");
+    assert!(
+        merged.contains("webapp.spec.replicas = webapp.spec.replicas.max(1);"),
+        "{merged}"
+    );
     assert!(
         merged.contains(
-            "        .defaulter::<WebApp, _>(WebAppCustomDefaulter)\n        .validator::<WebApp, _>(WebAppCustomValidator)\n        // +webop:scaffold:webhookregistrations\n"
+            "    webhooks = webhooks.defaulter::<WebApp, _>(WebAppCustomDefaulter);\n    webhooks = webhooks.validator::<WebApp, _>(WebAppCustomValidator);\n    // +webop:scaffold:webhookregistrations\n    webhooks\n"
         ),
         "{merged}"
     );
-    assert!(merged.contains("pub struct WebAppCustomValidator;"), "{merged}");
-    assert_eq!(merged.matches("pub struct WebAppCustomDefaulter;").count(), 1);
+    assert!(
+        merged.contains("pub struct WebAppCustomValidator;"),
+        "{merged}"
+    );
+    assert_eq!(
+        merged.matches("pub struct WebAppCustomDefaulter;").count(),
+        1
+    );
+    // Merged, the files are what one call with both types writes (but for the user's edit).
+    let (_both_temp, both) = webapp();
+    run_ok(
+        &both,
+        &with(WEBHOOK, &["--defaulting", "--programmatic-validation"]),
+    );
+    assert_eq!(
+        merged.replace(
+            "webapp.spec.replicas = webapp.spec.replicas.max(1);\n",
+            "// TODO(user): fill in your defaulting logic.\n"
+        ),
+        read(&both, module)
+    );
+    assert_eq!(
+        read(&dir, "tests/webapp_webhook.rs"),
+        read(&both, "tests/webapp_webhook.rs")
+    );
+    assert_eq!(
+        read(&dir, "config/default/kustomization.yaml"),
+        read(&both, "config/default/kustomization.yaml")
+    );
     let tests = read(&dir, "tests/webapp_webhook.rs");
-    assert!(tests.contains("async fn the_defaulter_admits_the_sample"), "{tests}");
-    assert!(tests.contains("async fn the_validator_admits_the_sample"), "{tests}");
+    assert!(
+        tests.contains("async fn the_defaulter_admits_the_sample"),
+        "{tests}"
+    );
+    assert!(
+        tests.contains("async fn the_validator_admits_the_sample"),
+        "{tests}"
+    );
     let kustomization = read(&dir, "config/default/kustomization.yaml");
-    for kind in ["ValidatingWebhookConfiguration", "MutatingWebhookConfiguration"] {
+    for kind in [
+        "ValidatingWebhookConfiguration",
+        "MutatingWebhookConfiguration",
+    ] {
         assert!(
             kustomization.contains(&format!("\n     - select:\n         kind: {kind}\n")),
             "{kustomization}"
@@ -214,9 +310,16 @@ fn a_second_call_merges_into_the_files_of_the_first() {
         "  version: v1\n  webhooks:\n    defaulting: true\n    validation: true\n    webhookVersion: v1\n"
     ));
     // The same type again is refused; with --force the module is scaffolded anew.
-    refused(&dir, &with(WEBHOOK, &["--defaulting"]), &["already has a defaulting webhook"]);
+    refused(
+        &dir,
+        &with(WEBHOOK, &["--defaulting"]),
+        &["already has a defaulting webhook"],
+    );
     let report = run_ok(&dir, &with(WEBHOOK, &["--defaulting", "--force"]));
-    assert!(report.contains(&format!("overwritten {module}")), "{report}");
+    assert!(
+        report.contains(&format!("overwritten {module}")),
+        "{report}"
+    );
     assert!(!read(&dir, module).contains("max(1)"));
 }
 
@@ -233,17 +336,30 @@ fn conversion_marks_the_hub_and_writes_both_sides() {
         "{hub_types}"
     );
     assert!(!read(&dir, "api/src/v2/webapp_types.rs").contains("#[storage_version]"));
-    assert!(read(&dir, "api/src/v1/webapp_conversion.rs").contains("impl webop::webhook::Hub for super::WebApp {}"));
+    assert!(
+        read(&dir, "api/src/v1/webapp_conversion.rs")
+            .contains("impl webop::webhook::Hub for super::WebApp {}")
+    );
     let spoke = read(&dir, "api/src/v2/webapp_conversion.rs");
-    assert!(spoke.contains("impl Convertible<v1::WebApp> for WebApp {"), "{spoke}");
+    assert!(
+        spoke.contains("impl Convertible<v1::WebApp> for WebApp {"),
+        "{spoke}"
+    );
     // v2 (plain flavour: `foo`) shares no spec field with v1 (--image flavour): named in a TODO.
-    assert!(spoke.contains("`spec.image`") && spoke.contains("`spec.foo` (no counterpart)"), "{spoke}");
+    assert!(
+        spoke.contains("`spec.image`") && spoke.contains("`spec.foo` (no counterpart)"),
+        "{spoke}"
+    );
     for version in ["v1", "v2"] {
         let module = read(&dir, &format!("api/src/{version}/mod.rs"));
-        assert!(module.contains("mod webapp_conversion;\nmod webapp_types;\n"), "{module}");
+        assert!(
+            module.contains("mod webapp_conversion;\nmod webapp_types;\n"),
+            "{module}"
+        );
     }
-    assert!(read(&dir, "config/crd/kustomization.yaml")
-        .contains("- path: patches/webhook_in_webapps.yaml\n# +webop:scaffold:crdkustomizewebhookpatch\n"));
+    assert!(read(&dir, "config/crd/kustomization.yaml").contains(
+        "- path: patches/webhook_in_webapps.yaml\n# +webop:scaffold:crdkustomizewebhookpatch\n"
+    ));
     assert!(read(&dir, "PROJECT").contains(
         "  version: v1\n  webhooks:\n    conversion: true\n    spoke:\n    - v2\n    webhookVersion: v1\n"
     ));
@@ -252,7 +368,10 @@ fn conversion_marks_the_hub_and_writes_both_sides() {
         registry.contains(".conversion::<webapp_operator_api::v1::WebApp>()\n        .spoke::<webapp_operator_api::v2::WebApp>()\n        .done();"),
         "{registry}"
     );
-    assert!(!dir.join("src/webhook/v1").exists(), "no admission webhook, no module");
+    assert!(
+        !dir.join("src/webhook/v1").exists(),
+        "no admission webhook, no module"
+    );
     // Without admission webhooks there is no manifests.yaml to list.
     assert!(!read(&dir, "config/webhook/kustomization.yaml").contains("- manifests.yaml"));
 }
@@ -285,7 +404,11 @@ fn find<'a>(docs: &'a [Value], kind: &str) -> &'a Value {
 fn write_manifests(dir: &Path) {
     let crd = "config/crd/bases/app.example.com_webapps.yaml";
     std::fs::create_dir_all(dir.join("config/crd/bases")).unwrap();
-    std::fs::copy(workspace().join("testdata/webapp-operator").join(crd), dir.join(crd)).unwrap();
+    std::fs::copy(
+        workspace().join("testdata/webapp-operator").join(crd),
+        dir.join(crd),
+    )
+    .unwrap();
     let found = webop::webhook::webhooks_in_dirs(&[dir.join("src")]).unwrap();
     let file = webop::manifests::webhook_file(&found.webhooks, &found.configurations)
         .unwrap()
@@ -296,7 +419,10 @@ fn write_manifests(dir: &Path) {
 #[test]
 fn kustomize_builds_the_webhooks_their_service_certificate_and_ca_injection() {
     let (_temp, dir) = webapp();
-    run_ok(&dir, &with(WEBHOOK, &["--defaulting", "--programmatic-validation"]));
+    run_ok(
+        &dir,
+        &with(WEBHOOK, &["--defaulting", "--programmatic-validation"]),
+    );
     run_ok(&dir, V2);
     run_ok(&dir, &with(WEBHOOK, &["--conversion", "--spoke", "v2"]));
     write_manifests(&dir);
@@ -304,11 +430,20 @@ fn kustomize_builds_the_webhooks_their_service_certificate_and_ca_injection() {
 
     let ca = "webapp-operator-system/webapp-operator-serving-cert";
     for (kind, path) in [
-        ("MutatingWebhookConfiguration", "/mutate-app-example-com-v1-webapp"),
-        ("ValidatingWebhookConfiguration", "/validate-app-example-com-v1-webapp"),
+        (
+            "MutatingWebhookConfiguration",
+            "/mutate-app-example-com-v1-webapp",
+        ),
+        (
+            "ValidatingWebhookConfiguration",
+            "/validate-app-example-com-v1-webapp",
+        ),
     ] {
         let configuration = find(&docs, kind);
-        assert_eq!(configuration["metadata"]["annotations"]["cert-manager.io/inject-ca-from"], ca, "{kind}");
+        assert_eq!(
+            configuration["metadata"]["annotations"]["cert-manager.io/inject-ca-from"], ca,
+            "{kind}"
+        );
         let service = &configuration["webhooks"][0]["clientConfig"]["service"];
         assert_eq!(service["name"], "webapp-operator-webhook-service", "{kind}");
         assert_eq!(service["namespace"], "webapp-operator-system", "{kind}");
@@ -316,15 +451,26 @@ fn kustomize_builds_the_webhooks_their_service_certificate_and_ca_injection() {
     }
     let service = docs
         .iter()
-        .find(|d| d["kind"] == "Service" && d["metadata"]["name"] == "webapp-operator-webhook-service")
+        .find(|d| {
+            d["kind"] == "Service" && d["metadata"]["name"] == "webapp-operator-webhook-service"
+        })
         .expect("the webhook Service");
     assert_eq!(service["spec"]["ports"][0]["port"], 443);
     assert_eq!(service["spec"]["ports"][0]["targetPort"], 9443);
     let issuer = find(&docs, "Issuer");
-    assert_eq!(issuer["metadata"]["name"], "webapp-operator-selfsigned-issuer");
+    assert_eq!(
+        issuer["metadata"]["name"],
+        "webapp-operator-selfsigned-issuer"
+    );
     let certificate = find(&docs, "Certificate");
-    assert_eq!(certificate["metadata"]["name"], "webapp-operator-serving-cert");
-    assert_eq!(certificate["spec"]["issuerRef"]["name"], "webapp-operator-selfsigned-issuer");
+    assert_eq!(
+        certificate["metadata"]["name"],
+        "webapp-operator-serving-cert"
+    );
+    assert_eq!(
+        certificate["spec"]["issuerRef"]["name"],
+        "webapp-operator-selfsigned-issuer"
+    );
     assert_eq!(
         certificate["spec"]["dnsNames"],
         serde_json::json!([
@@ -334,16 +480,33 @@ fn kustomize_builds_the_webhooks_their_service_certificate_and_ca_injection() {
     );
     let deployment = find(&docs, "Deployment");
     let container = &deployment["spec"]["template"]["spec"]["containers"][0];
-    let args: Vec<&str> = container["args"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
-    assert!(args.contains(&"--webhook-cert-path=/tmp/k8s-webhook-server/serving-certs"), "{args:?}");
+    let args: Vec<&str> = container["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(
+        args.contains(&"--webhook-cert-path=/tmp/k8s-webhook-server/serving-certs"),
+        "{args:?}"
+    );
     assert!(args.contains(&"--webhook-port=9443"), "{args:?}");
-    assert!(container["ports"].as_array().unwrap().iter().any(|p| p["containerPort"] == 9443));
+    assert!(
+        container["ports"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["containerPort"] == 9443)
+    );
     assert_eq!(
         deployment["spec"]["template"]["spec"]["volumes"][0]["secret"]["secretName"],
         "webhook-server-cert"
     );
     let crd = find(&docs, "CustomResourceDefinition");
-    assert_eq!(crd["metadata"]["annotations"]["cert-manager.io/inject-ca-from"], ca);
+    assert_eq!(
+        crd["metadata"]["annotations"]["cert-manager.io/inject-ca-from"],
+        ca
+    );
     let conversion = &crd["spec"]["conversion"];
     assert_eq!(conversion["strategy"], "Webhook");
     let service = &conversion["webhook"]["clientConfig"]["service"];
@@ -356,7 +519,10 @@ fn kustomize_builds_the_webhooks_their_service_certificate_and_ca_injection() {
         .iter()
         .find(|d| d["metadata"]["name"] == "allow-webhook-traffic")
         .expect("the webhook NetworkPolicy");
-    assert_eq!(webhook_policy["spec"]["ingress"][0]["ports"][0]["port"], 9443);
+    assert_eq!(
+        webhook_policy["spec"]["ingress"][0]["ports"][0]["port"],
+        9443
+    );
 }
 
 /// The Done-when of issue 12 on one generated project (one build): WebApp with defaulting and
@@ -368,26 +534,46 @@ fn kustomize_builds_the_webhooks_their_service_certificate_and_ca_injection() {
 #[test]
 fn a_project_with_webhooks_builds_and_passes_its_tests() {
     let (_temp, dir) = webapp();
-    run_ok(&dir, &with(WEBHOOK, &["--defaulting", "--programmatic-validation"]));
+    run_ok(
+        &dir,
+        &with(WEBHOOK, &["--defaulting", "--programmatic-validation"]),
+    );
     run_ok(&dir, V2);
     let v1_types = read(&dir, "api/src/v1/webapp_types.rs");
     let v2_types = v1_types.replace("version = \"v1\"", "version = \"v2\"");
     std::fs::write(dir.join("api/src/v2/webapp_types.rs"), v2_types).unwrap();
-    run_ok(&dir, &V2.iter().map(|a| if *a == "v2" { "v3" } else { a }).collect::<Vec<_>>());
+    run_ok(
+        &dir,
+        &V2.iter()
+            .map(|a| if *a == "v2" { "v3" } else { a })
+            .collect::<Vec<_>>(),
+    );
     run_ok(&dir, &with(WEBHOOK, &["--conversion", "--spoke", "v2,v3"]));
     let v2 = read(&dir, "api/src/v2/webapp_conversion.rs");
     assert!(!v2.contains("TODO(user): convert WebApp"), "{v2}");
-    assert!(v2.contains("super::WebAppPhase::Pending => v1::WebAppPhase::Pending"), "{v2}");
+    assert!(
+        v2.contains("super::WebAppPhase::Pending => v1::WebAppPhase::Pending"),
+        "{v2}"
+    );
     let v3 = read(&dir, "api/src/v3/webapp_conversion.rs");
     assert!(v3.contains("Err(ConversionError::new("), "{v3}");
     let round_trips = read(&dir, "tests/webapp_conversion.rs");
-    assert!(round_trips.contains("#[test]\nfn v2_round_trips_through_the_hub()"), "{round_trips}");
-    assert!(round_trips.contains("#[test]\n#[ignore = \"TODO(user): write the conversion of WebApp v3"), "{round_trips}");
+    assert!(
+        round_trips.contains("#[test]\nfn v2_round_trips_through_the_hub()"),
+        "{round_trips}"
+    );
+    assert!(
+        round_trips.contains("#[test]\n#[ignore = \"TODO(user): write the conversion of WebApp v3"),
+        "{round_trips}"
+    );
 
     std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     manifests(&dir);
     let crd = read(&dir, "config/crd/bases/app.example.com_webapps.yaml");
-    assert!(crd.contains("name: v2") && crd.contains("name: v3"), "{crd}");
+    assert!(
+        crd.contains("name: v2") && crd.contains("name: v3"),
+        "{crd}"
+    );
     let webhooks = read(&dir, "config/webhook/manifests.yaml");
     assert!(
         webhooks.contains("name: mwebapp-v1.kb.io") && webhooks.contains("name: vwebapp-v1.kb.io"),

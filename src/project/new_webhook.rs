@@ -47,7 +47,9 @@ pub enum WebhookRefused {
          webhooks are scaffolded for the kinds this project defines"
     )]
     NoApiType { kind: String, version: String },
-    #[error("--spoke {spokes} needs --conversion: spokes are the versions a conversion webhook converts")]
+    #[error(
+        "--spoke {spokes} needs --conversion: spokes are the versions a conversion webhook converts"
+    )]
     SpokeWithoutConversion { spokes: String },
     #[error(
         "--conversion on {kind} {version}: {kind} has no other version to convert to (conversion \

@@ -217,9 +217,8 @@ impl<'a> ResourceVars<'a> {
             defaulting: webhooks.is_some_and(|w| w.defaulting),
             validation: webhooks.is_some_and(|w| w.validation),
             conversion: webhooks.is_some_and(|w| w.conversion),
-            spokes: webhooks.map_or_else(Vec::new, |w| {
-                w.spoke.iter().map(String::as_str).collect()
-            }),
+            spokes: webhooks
+                .map_or_else(Vec::new, |w| w.spoke.iter().map(String::as_str).collect()),
             hub: project
                 .hub_of(&resource.group, &resource.version, &resource.kind)
                 .map(|hub| hub.version.as_str()),

@@ -141,7 +141,9 @@ pub fn replace_once(contents: &str, old: &str, new: &str) -> Option<String> {
     if contents.contains(new) {
         return Some(contents.to_owned());
     }
-    contents.contains(old).then(|| contents.replacen(old, new, 1))
+    contents
+        .contains(old)
+        .then(|| contents.replacen(old, new, 1))
 }
 
 fn commented_block(block: &str, comment: &str) -> String {
@@ -344,7 +346,10 @@ mod tests {
         assert_eq!(once, "a:\n  x: 1\nb:\n  x: 1\n# +webop:scaffold:m\n");
         assert_eq!(insert_block(&once, "m", "b:\n  x: 1").unwrap(), once);
         let commented = "#b:\n#  x: 1\n# +webop:scaffold:m\n";
-        assert_eq!(insert_block(commented, "m", "b:\n  x: 1").unwrap(), commented);
+        assert_eq!(
+            insert_block(commented, "m", "b:\n  x: 1").unwrap(),
+            commented
+        );
         assert_eq!(insert_block("a\n", "m", "b"), None);
     }
 
@@ -356,9 +361,15 @@ mod tests {
             "r:\n- ../webhook\n#- ../webhookx\n"
         );
         let enabled = "r:\n- ../webhook\n";
-        assert_eq!(uncomment_block(enabled, "- ../webhook", "#").unwrap(), enabled);
+        assert_eq!(
+            uncomment_block(enabled, "- ../webhook", "#").unwrap(),
+            enabled
+        );
         // Only whole lines count.
-        assert_eq!(uncomment_block("#- ../webhookx\n", "- ../webhook", "#"), None);
+        assert_eq!(
+            uncomment_block("#- ../webhookx\n", "- ../webhook", "#"),
+            None
+        );
         let block = " - a:\n     b: 1";
         assert_eq!(
             uncomment_block("x\n# - a:\n#     b: 1\ny\n", block, "#").unwrap(),

@@ -161,10 +161,12 @@ fn insertions(
     let deploy_image = project.deploy_image_options(resource).is_some();
     let mut out = Vec::new();
     for insertion in INSERTIONS {
-        if !insertion
-            .needs
-            .met_by(resource.api.is_some(), resource.controller, deploy_image, false)
-        {
+        if !insertion.needs.met_by(
+            resource.api.is_some(),
+            resource.controller,
+            deploy_image,
+            false,
+        ) {
             continue;
         }
         let lines = insertion
@@ -303,9 +305,10 @@ fn instances<'a>(
         Scope::WebhookVersion => context::api_versions(project)
             .into_iter()
             .filter(|v| {
-                project.resources.iter().any(|r| {
-                    r.version == *v && r.webhooks.as_ref().is_some_and(|w| w.admission())
-                })
+                project
+                    .resources
+                    .iter()
+                    .any(|r| r.version == *v && r.webhooks.as_ref().is_some_and(|w| w.admission()))
             })
             .filter(|_| matches!(select, Select::ToolOwned))
             .map(|v| Scoped::Version(VersionVars::new(project, v)))

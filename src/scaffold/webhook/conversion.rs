@@ -53,7 +53,10 @@ impl KindTypes {
         }
         let has_status = attrs.contains("subresource (status");
         let status = match has_status {
-            true => Some(named_fields(structs.get(&format!("{kind}Status"))?, &local)?),
+            true => Some(named_fields(
+                structs.get(&format!("{kind}Status"))?,
+                &local,
+            )?),
             false => None,
         };
         let enums = file
@@ -91,7 +94,14 @@ fn named_fields(item: &syn::ItemStruct, local: &[String]) -> Option<Fields> {
                 let own = ty
                     .split(|c: char| !(c.is_alphanumeric() || c == '_'))
                     .any(|word| local.iter().any(|l| l == word));
-                (ident, if own { format!("{ty} (of its version)") } else { ty })
+                (
+                    ident,
+                    if own {
+                        format!("{ty} (of its version)")
+                    } else {
+                        ty
+                    },
+                )
             })
             .collect(),
     )
@@ -192,7 +202,10 @@ impl Paths<'_> {
     /// versions: a `match` from one's variants to the other's.
     fn own_enum(&self, ty: &str, value: &str) -> Option<String> {
         let ty = ty.strip_suffix(" (of its version)")?;
-        let (name, optional) = match ty.strip_prefix("Option < ").and_then(|t| t.strip_suffix(" >")) {
+        let (name, optional) = match ty
+            .strip_prefix("Option < ")
+            .and_then(|t| t.strip_suffix(" >"))
+        {
             Some(inner) => (inner, true),
             None => (ty, false),
         };
@@ -241,7 +254,11 @@ fn literal(
     if fields.is_empty() {
         return format!("{ty} {{}}");
     }
-    let indent = if what == "spec" { "            " } else { "                " };
+    let indent = if what == "spec" {
+        "            "
+    } else {
+        "                "
+    };
     let body: String = fields
         .iter()
         .map(|f| format!("{indent}    {f},\n"))
@@ -274,9 +291,23 @@ pub struct WebAppStatus { pub conditions: Vec<metav1::Condition> }
     fn shared_fields_are_copied() {
         let v1 = KindTypes::read(V1, "WebApp");
         let v2 = KindTypes::read(&V1.replace("\"v1\"", "\"v2\""), "WebApp");
-        let body = body("WebApp", v2.as_ref(), v1.as_ref(), "self", "super::", "v1::", "to v1");
-        assert!(body.contains("spec: v1::WebAppSpec {\n                foo: self.spec.foo.clone(),"), "{body}");
-        assert!(body.contains("conditions: status.conditions.clone()"), "{body}");
+        let body = body(
+            "WebApp",
+            v2.as_ref(),
+            v1.as_ref(),
+            "self",
+            "super::",
+            "v1::",
+            "to v1",
+        );
+        assert!(
+            body.contains("spec: v1::WebAppSpec {\n                foo: self.spec.foo.clone(),"),
+            "{body}"
+        );
+        assert!(
+            body.contains("conditions: status.conditions.clone()"),
+            "{body}"
+        );
         assert!(!body.contains("TODO"), "{body}");
     }
 
@@ -289,10 +320,20 @@ pub struct WebAppStatus { pub conditions: Vec<metav1::Condition> }
         let v1 = KindTypes::read(&with_phase, "WebApp");
         // v2's phase has another variant: no match to write.
         let v2 = KindTypes::read(
-            &with_phase.replace("\"v1\"", "\"v2\"").replace("{ A }", "{ A, C }"),
+            &with_phase
+                .replace("\"v1\"", "\"v2\"")
+                .replace("{ A }", "{ A, C }"),
             "WebApp",
         );
-        let body = body("WebApp", v2.as_ref(), v1.as_ref(), "self", "super::", "v1::", "to v1");
+        let body = body(
+            "WebApp",
+            v2.as_ref(),
+            v1.as_ref(),
+            "self",
+            "super::",
+            "v1::",
+            "to v1",
+        );
         assert!(body.contains("`status.phase`"), "{body}");
     }
 
@@ -304,7 +345,15 @@ pub struct WebAppStatus { pub conditions: Vec<metav1::Condition> }
         );
         let v1 = KindTypes::read(&with_phase, "WebApp");
         let v2 = KindTypes::read(&with_phase.replace("\"v1\"", "\"v2\""), "WebApp");
-        let body = body("WebApp", v2.as_ref(), v1.as_ref(), "self", "super::", "v1::", "to v1");
+        let body = body(
+            "WebApp",
+            v2.as_ref(),
+            v1.as_ref(),
+            "self",
+            "super::",
+            "v1::",
+            "to v1",
+        );
         assert!(
             body.contains("phase: status.phase.as_ref().map(|value| match value { super::WebAppPhase::A => v1::WebAppPhase::A, super::WebAppPhase::B => v1::WebAppPhase::B, })"),
             "{body}"
@@ -315,8 +364,19 @@ pub struct WebAppStatus { pub conditions: Vec<metav1::Condition> }
     fn a_field_without_counterpart_is_a_todo() {
         let v1 = KindTypes::read(V1, "WebApp");
         let v2 = KindTypes::read(&V1.replace("foo: Option<String>", "bar: i32"), "WebApp");
-        let body = body("WebApp", v2.as_ref(), v1.as_ref(), "self", "super::", "v1::", "to v1");
-        assert!(body.contains("`spec.foo`") && body.contains("`spec.bar` (no counterpart)"), "{body}");
+        let body = body(
+            "WebApp",
+            v2.as_ref(),
+            v1.as_ref(),
+            "self",
+            "super::",
+            "v1::",
+            "to v1",
+        );
+        assert!(
+            body.contains("`spec.foo`") && body.contains("`spec.bar` (no counterpart)"),
+            "{body}"
+        );
         assert!(body.contains("Err(ConversionError::new("), "{body}");
     }
 }

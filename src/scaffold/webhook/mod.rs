@@ -12,12 +12,12 @@ pub mod kustomize;
 
 use std::path::Path;
 
+use super::Error;
 use super::context::{ProjectVars, ResourceVars, Scoped};
 use super::fs::FileSystem;
 use super::markers::{self, Order};
 use super::plan::{Conflict, Planner};
 use super::templates::Templates;
-use super::Error;
 use crate::project::{Project, Resource, Webhooks};
 use conversion::KindTypes;
 
@@ -76,39 +76,49 @@ pub(super) fn plan(
     let webhooks = resource.webhooks.clone().unwrap_or_default();
     let before = create.before.cloned().unwrap_or_default();
     let project_vars = ProjectVars::new(project, None);
-    let mut context =
-        project_vars.context(&Scoped::Resource(Box::new(ResourceVars::new(project, resource))));
+    let mut context = project_vars.context(&Scoped::Resource(Box::new(ResourceVars::new(
+        project, resource,
+    ))));
     let kind_lower = resource.kind.to_ascii_lowercase();
     let version = &resource.version;
 
     context.insert("sample_json", &sample_json(fs, root, resource, &kind_lower));
     if webhooks.admission() {
-        let added: Vec<&Admission> = [
-            (webhooks.defaulting && !before.defaulting, &DEFAULTING),
-            (webhooks.validation && !before.validation, &VALIDATION),
-        ]
-        .into_iter()
-        .filter_map(|(added, admission)| added.then_some(admission))
-        .collect();
-        let module = templates.render(MODULE, &context)?;
-        let tests = templates.render(TESTS, &context)?;
-        let fresh = |path: &str| force || !exists(fs, root, path);
-        if fresh(&module.path) {
-            planner.user_owned(&module.path, module.contents)?;
-        } else {
-            for admission in &added {
-                let line = templates.render(admission.registration, &context)?.contents;
-                planner.insert(&module.path, "webhookregistrations", &[line], Order::Append)?;
-                let block = templates.render(admission.implementation, &context)?.contents;
-                insert_block(planner, &module.path, "webhooks", &block)?;
-            }
-        }
-        if fresh(&tests.path) {
-            planner.user_owned(&tests.path, tests.contents)?;
-        } else {
-            for admission in &added {
-                let block = templates.render(admission.test, &context)?.contents;
-                insert_block(planner, &tests.path, "webhooktests", &block)?;
+        // A new file is the bare template with each webhook type added at its markers, as a
+        // later call adds one to the existing file: one way to write both.
+        let all = admissions(&webhooks, &Webhooks::default());
+        let added = admissions(&webhooks, &before);
+        for (template, in_file) in [(MODULE, InFile::Module), (TESTS, InFile::Tests)] {
+            let bare = templates.render(template, &context)?;
+            if force || !exists(fs, root, &bare.path) {
+                let mut contents = bare.contents;
+                for admission in &all {
+                    contents = add(
+                        templates, &context, &bare.path, &contents, admission, in_file,
+                    )?;
+                }
+                planner.user_owned(&bare.path, contents)?;
+            } else {
+                let mut failed = None;
+                planner.edit(&bare.path, "adds the new webhook type to it", |text| {
+                    let mut contents = text.to_owned();
+                    for admission in &added {
+                        match add(
+                            templates, &context, &bare.path, &contents, admission, in_file,
+                        ) {
+                            Ok(next) => contents = next,
+                            Err(Error::Conflict(conflict)) => return Err(conflict),
+                            Err(other) => {
+                                failed = Some(other);
+                                return Ok(text.to_owned());
+                            }
+                        }
+                    }
+                    Ok(contents)
+                })?;
+                if let Some(error) = failed {
+                    return Err(error);
+                }
             }
         }
     }
@@ -119,7 +129,8 @@ pub(super) fn plan(
         let hub_types = format!("api/src/{version}/{kind_lower}_types.rs");
         mark_storage_version(planner, &hub_types, &resource.kind)?;
         conversion_module(planner, version, &kind_lower)?;
-        let hub_fields = read(fs, root, &hub_types).and_then(|s| KindTypes::read(&s, &resource.kind));
+        let hub_fields =
+            read(fs, root, &hub_types).and_then(|s| KindTypes::read(&s, &resource.kind));
         let mut spoke_tests = Vec::new();
         for spoke_version in &webhooks.spoke {
             let Some(spoke) = project.resource(&resource.group, spoke_version, &resource.kind)
@@ -129,8 +140,9 @@ pub(super) fn plan(
             let spoke_types = format!("api/src/{spoke_version}/{kind_lower}_types.rs");
             let spoke_fields =
                 read(fs, root, &spoke_types).and_then(|s| KindTypes::read(&s, &resource.kind));
-            let mut spoke_context = project_vars
-                .context(&Scoped::Resource(Box::new(ResourceVars::new(project, spoke))));
+            let mut spoke_context = project_vars.context(&Scoped::Resource(Box::new(
+                ResourceVars::new(project, spoke),
+            )));
             let hub_path = format!("{version}::");
             spoke_context.insert(
                 "convert_to",
@@ -238,6 +250,51 @@ pub(super) fn plan(
     Ok(())
 }
 
+/// The admission webhook types `webhooks` has and `before` had not.
+fn admissions(webhooks: &Webhooks, before: &Webhooks) -> Vec<&'static Admission> {
+    [
+        (webhooks.defaulting && !before.defaulting, &DEFAULTING),
+        (webhooks.validation && !before.validation, &VALIDATION),
+    ]
+    .into_iter()
+    .filter_map(|(added, admission)| added.then_some(admission))
+    .collect()
+}
+
+/// Which of the kind's admission files.
+#[derive(Clone, Copy)]
+enum InFile {
+    Module,
+    Tests,
+}
+
+/// `contents` of the file at `path` with the webhook type `admission` added at its markers.
+fn add(
+    templates: &Templates,
+    context: &tera::Context,
+    path: &str,
+    contents: &str,
+    admission: &Admission,
+    in_file: InFile,
+) -> Result<String, Error> {
+    let missing = |marker: &str| Conflict::MissingMarker {
+        path: path.into(),
+        marker: marker.into(),
+    };
+    let mut contents = contents.to_owned();
+    if let InFile::Module = in_file {
+        let line = templates.render(admission.registration, context)?.contents;
+        contents = markers::insert(&contents, "webhookregistrations", &[line])
+            .ok_or_else(|| missing("webhookregistrations"))?;
+    }
+    let (fragment, marker) = match in_file {
+        InFile::Module => (admission.implementation, "webhooks"),
+        InFile::Tests => (admission.test, "webhooktests"),
+    };
+    let block = templates.render(fragment, context)?.contents;
+    Ok(markers::insert_block(&contents, marker, &block).ok_or_else(|| missing(marker))?)
+}
+
 fn exists(fs: &dyn FileSystem, root: &Path, path: &str) -> bool {
     !matches!(fs.entry(&root.join(path)), Ok(super::fs::Entry::Missing))
 }
@@ -249,7 +306,11 @@ fn read(fs: &dyn FileSystem, root: &Path, path: &str) -> Option<String> {
 }
 
 /// `mod <kind>_conversion;` in the version's module, among the kinds' modules.
-fn conversion_module(planner: &mut Planner, version: &str, kind_lower: &str) -> Result<(), Conflict> {
+fn conversion_module(
+    planner: &mut Planner,
+    version: &str,
+    kind_lower: &str,
+) -> Result<(), Conflict> {
     planner.insert(
         &format!("api/src/{version}/mod.rs"),
         "kindmodules",
@@ -258,13 +319,22 @@ fn conversion_module(planner: &mut Planner, version: &str, kind_lower: &str) -> 
     )
 }
 
-fn insert_block(planner: &mut Planner, path: &str, marker: &str, block: &str) -> Result<(), Conflict> {
-    planner.edit(path, &format!("inserts above its `+webop:scaffold:{marker}` line"), |text| {
-        markers::insert_block(text, marker, block).ok_or_else(|| Conflict::MissingMarker {
-            path: path.into(),
-            marker: marker.into(),
-        })
-    })
+fn insert_block(
+    planner: &mut Planner,
+    path: &str,
+    marker: &str,
+    block: &str,
+) -> Result<(), Conflict> {
+    planner.edit(
+        path,
+        &format!("inserts above its `+webop:scaffold:{marker}` line"),
+        |text| {
+            markers::insert_block(text, marker, block).ok_or_else(|| Conflict::MissingMarker {
+                path: path.into(),
+                marker: marker.into(),
+            })
+        },
+    )
 }
 
 /// Enables a commented-out section of config/default/kustomization.yaml.
@@ -356,7 +426,11 @@ mod tests {
     fn the_fragments_are_templates() {
         let names = templates::names();
         for admission in [DEFAULTING, VALIDATION] {
-            for fragment in [admission.registration, admission.implementation, admission.test] {
+            for fragment in [
+                admission.registration,
+                admission.implementation,
+                admission.test,
+            ] {
                 assert!(names.iter().any(|n| n == fragment), "{fragment}");
             }
         }

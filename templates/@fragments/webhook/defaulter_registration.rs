@@ -1,1 +1,1 @@
-.defaulter::<{{ kind }}, _>({{ kind }}CustomDefaulter)
+webhooks = webhooks.defaulter::<{{ kind }}, _>({{ kind }}CustomDefaulter);

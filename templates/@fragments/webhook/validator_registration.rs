@@ -1,1 +1,1 @@
-.validator::<{{ kind }}, _>({{ kind }}CustomValidator)
+webhooks = webhooks.validator::<{{ kind }}, _>({{ kind }}CustomValidator);

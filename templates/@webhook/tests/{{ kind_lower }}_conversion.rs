@@ -21,7 +21,8 @@ fn sample() -> hub::{{ kind }} {
 {%- endif %}
 fn {{ spoke.version }}_round_trips_through_the_hub() {
     let hub = sample();
-    let spoke = {{ api_crate }}::{{ spoke.version }}::{{ kind }}::convert_from(&hub).expect("the hub converts to {{ spoke.version }}");
+    let spoke: {{ api_crate }}::{{ spoke.version }}::{{ kind }} =
+        Convertible::convert_from(&hub).expect("the hub converts to {{ spoke.version }}");
     let back: hub::{{ kind }} = spoke.convert_to().expect("{{ spoke.version }} converts back to the hub");
     assert_eq!(
         serde_json::to_value(&back).unwrap(),

@@ -14,10 +14,4 @@ fn sample() -> {{ kind }} {
     serde_json::from_value(json!({{ sample_json }}))
     .expect("the sample is a {{ kind }}")
 }
-{%- if defaulting %}
-{% include "@fragments/webhook/defaulter_test.rs" %}
-{%- endif %}
-{%- if validation %}
-{% include "@fragments/webhook/validator_test.rs" %}
-{%- endif %}
 // +webop:scaffold:webhooktests

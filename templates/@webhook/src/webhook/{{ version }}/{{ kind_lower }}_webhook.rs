@@ -12,22 +12,10 @@ use webop::webhook::Webhooks;
 use {{ api_crate }}::{{ version }}::{{ kind }};
 
 /// Registers the webhooks of {{ kind }} {{ version }}.
-pub fn setup(webhooks: Webhooks) -> Webhooks {
+pub fn setup(mut webhooks: Webhooks) -> Webhooks {
+    // +webop:scaffold:webhookregistrations
     webhooks
-{%- if defaulting %}
-        {% include "@fragments/webhook/defaulter_registration.rs" %}
-{%- endif %}
-{%- if validation %}
-        {% include "@fragments/webhook/validator_registration.rs" %}
-{%- endif %}
-        // +webop:scaffold:webhookregistrations
 }
 
 // TODO(user): EDIT THIS FILE! THIS IS SCAFFOLDING FOR YOU TO OWN!
-{%- if defaulting %}
-{% include "@fragments/webhook/defaulter.rs" %}
-{%- endif %}
-{%- if validation %}
-{% include "@fragments/webhook/validator.rs" %}
-{%- endif %}
 // +webop:scaffold:webhooks
