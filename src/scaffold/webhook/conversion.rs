@@ -236,6 +236,9 @@ fn literal(
     let mut fields = Vec::new();
     for (name, to_type) in to {
         match from.get(name) {
+            Some(from_type) if from_type == to_type && is_copy(to_type) => {
+                fields.push(format!("{name}: {source}.{name}"));
+            }
             Some(from_type) if from_type == to_type && !to_type.ends_with("(of its version)") => {
                 fields.push(format!("{name}: {source}.{name}.clone()"));
             }
@@ -264,6 +267,20 @@ fn literal(
         .map(|f| format!("{indent}    {f},\n"))
         .collect();
     format!("{ty} {{\n{body}{indent}}}")
+}
+
+/// Whether the type (as tokens) is a primitive or an `Option` of one: copied, not cloned
+/// (clippy's `clone_on_copy`).
+fn is_copy(ty: &str) -> bool {
+    const PRIMITIVES: &[&str] = &[
+        "bool", "char", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64",
+        "u128", "usize", "f32", "f64",
+    ];
+    let inner = ty
+        .strip_prefix("Option < ")
+        .and_then(|t| t.strip_suffix(" >"))
+        .unwrap_or(ty);
+    PRIMITIVES.contains(&inner)
 }
 
 /// An error naming what is left to write; the source value is read so the argument is used.
@@ -309,6 +326,31 @@ pub struct WebAppStatus { pub conditions: Vec<metav1::Condition> }
             "{body}"
         );
         assert!(!body.contains("TODO"), "{body}");
+    }
+
+    #[test]
+    fn primitives_are_copied() {
+        let v1 = KindTypes::read(
+            &V1.replace(
+                "foo: Option<String>",
+                "foo: Option<String>, pub n: i32, pub m: Option<u8>",
+            ),
+            "WebApp",
+        );
+        let body = body(
+            "WebApp",
+            v1.as_ref(),
+            v1.as_ref(),
+            "self",
+            "super::",
+            "v1::",
+            "to v1",
+        );
+        assert!(
+            body.contains("n: self.spec.n,") && body.contains("m: self.spec.m,"),
+            "{body}"
+        );
+        assert!(body.contains("foo: self.spec.foo.clone(),"), "{body}");
     }
 
     #[test]
