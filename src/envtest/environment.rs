@@ -29,6 +29,8 @@ pub struct EnvironmentBuilder {
     crds: Vec<CustomResourceDefinition>,
     crd_dirs: Vec<PathBuf>,
     components: Components,
+    #[cfg(feature = "webhook")]
+    webhooks: Option<crate::webhook::Webhooks>,
 }
 
 impl EnvironmentBuilder {
@@ -83,8 +85,21 @@ impl EnvironmentBuilder {
         self
     }
 
-    /// Starts the API server and installs the CRDs. Must be called inside a Tokio runtime.
+    /// Makes the API server call `webhooks`: on a real control plane, a webhook server on a
+    /// free port with a self-signed certificate, the webhook configurations pointing at it and
+    /// the conversion webhook in the CRDs of converting kinds (controller-runtime's envtest
+    /// `WebhookInstallOptions`); on the testkit, in-process.
+    #[cfg(feature = "webhook")]
+    pub fn webhooks(mut self, webhooks: crate::webhook::Webhooks) -> Self {
+        self.webhooks = Some(webhooks);
+        self
+    }
+
+    /// Starts the API server and installs the CRDs (and the webhooks). Must be called inside a
+    /// Tokio runtime.
     pub async fn start(self) -> Result<Environment, Error> {
+        #[cfg(feature = "webhook")]
+        let webhooks = self.webhooks;
         let mut crds = self.crds;
         for dir in &self.crd_dirs {
             crds.extend(crds::read_dir(dir)?);
@@ -95,7 +110,12 @@ impl EnvironmentBuilder {
             Backend::Real(assets) => Some(assets),
         };
         let Some(assets) = assets else {
-            let server = ApiServer::new();
+            #[allow(unused_mut)] // without feature `webhook`
+            let mut server = ApiServer::new();
+            #[cfg(feature = "webhook")]
+            if let Some(webhooks) = webhooks {
+                server = server.with_webhooks(webhooks);
+            }
             for crd in &crds {
                 server.install_crd(crd).map_err(|e| Error::Install {
                     object: format!("CRD {}", crd.metadata.name.as_deref().unwrap_or_default()),
@@ -104,10 +124,23 @@ impl EnvironmentBuilder {
             }
             return Ok(Environment {
                 server: Server::Testkit(server),
+                #[cfg(feature = "webhook")]
+                _webhook_server: None,
             });
         };
         let plane = ControlPlane::start(&assets, self.components).await?;
+        #[cfg(feature = "webhook")]
+        let served = match &webhooks {
+            Some(webhooks) => {
+                Some(super::webhooks::serve(plane.client(), webhooks.clone(), &mut crds).await?)
+            }
+            None => None,
+        };
         crds::install(&plane.client(), &crds).await?;
+        #[cfg(feature = "webhook")]
+        if let (Some(webhooks), Some((_, base))) = (&webhooks, &served) {
+            super::webhooks::install(&plane.client(), webhooks, &crds, base).await?;
+        }
         plane.announce();
         let counted_from = audit::len(plane.audit_log());
         Ok(Environment {
@@ -115,6 +148,8 @@ impl EnvironmentBuilder {
                 plane: Box::new(plane),
                 counted_from: std::sync::atomic::AtomicU64::new(counted_from),
             },
+            #[cfg(feature = "webhook")]
+            _webhook_server: served.map(|(server, _)| server),
         })
     }
 }
@@ -133,6 +168,9 @@ enum Server {
 #[derive(Debug)]
 pub struct Environment {
     server: Server,
+    /// The webhook server the API server calls, stopped with the environment.
+    #[cfg(feature = "webhook")]
+    _webhook_server: Option<super::webhooks::WebhookServer>,
 }
 
 impl Environment {

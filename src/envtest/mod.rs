@@ -38,6 +38,8 @@ mod kubeconfig;
 mod kwok;
 mod process;
 mod rbac;
+#[cfg(feature = "webhook")]
+mod webhooks;
 
 use std::path::{Path, PathBuf};
 

@@ -36,7 +36,7 @@ struct Inner {
     bound: std::sync::Mutex<(Option<SocketAddr>, Option<SocketAddr>)>,
     /// The webhooks the webhook server serves, and its readiness until it listens.
     #[cfg(feature = "webhook")]
-    webhooks: std::sync::Mutex<Option<(crate::webhook::Webhooks, super::Synced)>>,
+    webhooks: std::sync::Mutex<Option<ServedWebhooks>>,
 }
 
 impl std::fmt::Debug for Manager {
@@ -48,6 +48,14 @@ impl std::fmt::Debug for Manager {
     }
 }
 
+#[cfg(feature = "webhook")]
+struct ServedWebhooks {
+    webhooks: crate::webhook::Webhooks,
+    started: super::Synced,
+    /// Where the server listens and its self-signed `caBundle`, once serving.
+    bound: Option<(SocketAddr, Option<String>)>,
+}
+
 /// The bound addresses of the HTTP endpoints and their tasks.
 #[derive(Debug)]
 pub struct Servers {
@@ -55,6 +63,9 @@ pub struct Servers {
     pub metrics: Option<SocketAddr>,
     /// Where `/healthz` and `/readyz` listen, if enabled.
     pub probes: Option<SocketAddr>,
+    /// Where the webhook server listens, if it has webhooks and `ENABLE_WEBHOOKS` is not false.
+    #[cfg(feature = "webhook")]
+    pub webhook: Option<SocketAddr>,
     tasks: Vec<JoinHandle<()>>,
 }
 
@@ -155,29 +166,75 @@ impl Manager {
     #[cfg(feature = "webhook")]
     pub fn with_webhooks(self, webhooks: crate::webhook::Webhooks) -> Self {
         let started = self.inner.readiness.track("webhook-server");
-        let replaced = self
-            .inner
+        let served = ServedWebhooks {
+            webhooks,
+            started,
+            bound: None,
+        };
+        let replaced = self.served_webhooks().replace(served);
+        if let Some(replaced) = replaced {
+            replaced.started.mark();
+        }
+        self
+    }
+
+    #[cfg(feature = "webhook")]
+    fn served_webhooks(&self) -> std::sync::MutexGuard<'_, Option<ServedWebhooks>> {
+        self.inner
             .webhooks
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .replace((webhooks, started));
-        if let Some((_, started)) = replaced {
+    }
+
+    /// Where the webhook server listens, once serving.
+    #[cfg(feature = "webhook")]
+    pub fn webhook_address(&self) -> Option<SocketAddr> {
+        self.served_webhooks().as_ref()?.bound.as_ref().map(|b| b.0)
+    }
+
+    /// The webhook server's self-signed certificate, base64 as a `caBundle`, once serving
+    /// without `--webhook-cert-path`.
+    #[cfg(feature = "webhook")]
+    pub fn webhook_ca_bundle(&self) -> Option<String> {
+        self.served_webhooks().as_ref()?.bound.as_ref()?.1.clone()
+    }
+
+    /// Starts the webhook server if there are webhooks and `ENABLE_WEBHOOKS` is not false;
+    /// readiness waits for nothing more once it listens (or is off).
+    #[cfg(feature = "webhook")]
+    async fn serve_webhooks(&self, servers: &mut Servers) -> Result<(), Error> {
+        let Some((webhooks, started)) = self
+            .served_webhooks()
+            .as_ref()
+            .map(|s| (s.webhooks.clone(), s.started.clone()))
+        else {
+            return Ok(());
+        };
+        if !self.inner.options.enable_webhooks {
+            tracing::info!("ENABLE_WEBHOOKS=false: the webhooks are not served");
             started.mark();
+            return Ok(());
         }
-        self
+        let metrics = self.inner.metrics.clone();
+        let shutdown = self.inner.shutdown.clone();
+        let server =
+            super::webhook_server::spawn(webhooks, metrics, &self.inner.options, shutdown).await?;
+        servers.webhook = Some(server.address);
+        servers.tasks.push(server.task);
+        if let Some(served) = self.served_webhooks().as_mut() {
+            served.bound = Some((server.address, server.ca_bundle));
+        }
+        started.mark();
+        Ok(())
     }
 
     /// The webhooks given to [`Manager::with_webhooks`] (empty without).
     #[cfg(feature = "webhook")]
     pub fn webhooks(&self) -> crate::webhook::Webhooks {
-        let webhooks = self
-            .inner
-            .webhooks
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        webhooks
+        let served = self.served_webhooks();
+        served
             .as_ref()
-            .map(|(w, _)| w.clone())
+            .map(|s| s.webhooks.clone())
             .unwrap_or_default()
     }
 
@@ -274,7 +331,8 @@ impl Manager {
         ControllerKit::new(self.clone(), name)
     }
 
-    /// Binds the metrics and probe endpoints the options ask for; they stop on shutdown.
+    /// Binds the metrics and probe endpoints the options ask for, and the webhook server if
+    /// there are webhooks; they stop on shutdown.
     /// `/metrics` is HTTPS, for scrapers the API server authenticates and authorizes, unless
     /// `--metrics-secure=false`.
     pub async fn serve(&self) -> Result<Servers, Error> {
@@ -282,6 +340,8 @@ impl Manager {
         let mut servers = Servers {
             metrics: None,
             probes: None,
+            #[cfg(feature = "webhook")]
+            webhook: None,
             tasks: Vec::new(),
         };
         let shutdown = &self.inner.shutdown;
@@ -291,7 +351,8 @@ impl Manager {
             let (routes, tls) = if options.metrics_secure {
                 let auth = MetricsAuth::new(self.own_client());
                 let routes = server::metrics_routes(metrics, Some(auth));
-                (routes, Some(tls::acceptor(options)?))
+                let (acceptor, _) = tls::acceptor(tls::CertificateSource::metrics(options))?;
+                (routes, Some(acceptor))
             } else {
                 (server::metrics_routes(metrics, None), None)
             };
@@ -307,6 +368,8 @@ impl Manager {
             servers.probes = Some(bound);
             servers.tasks.push(task);
         }
+        #[cfg(feature = "webhook")]
+        self.serve_webhooks(&mut servers).await?;
         *self.inner.bound.lock().unwrap_or_else(|e| e.into_inner()) =
             (servers.metrics, servers.probes);
         Ok(servers)

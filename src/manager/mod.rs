@@ -53,6 +53,8 @@ mod server;
 mod shutdown;
 mod tls;
 mod token_bucket;
+#[cfg(feature = "webhook")]
+mod webhook_server;
 
 pub use applied::{already_applied, contains};
 pub use backoff::{BASE_DELAY, Backoff, MAX_DELAY};
@@ -60,6 +62,8 @@ pub use controller::{ControllerKit, object_key};
 pub use duration::parse_duration;
 pub use logging::init_logging;
 pub use manager::{Manager, Servers};
+#[cfg(feature = "webhook")]
+pub use metrics::WebhookRequest;
 pub use metrics::{
     ControllerMetrics, LeaderElectionMetrics, Metrics, Outcome, ReconcileMetrics,
     RestClientMetrics, RestClientMetricsLayer, WorkQueue,
@@ -72,6 +76,8 @@ pub use readiness::{Readiness, Synced};
 pub use requeue::{OVERALL_BURST, OVERALL_RATE, RequeueRateLimiter};
 pub use server::HEADER_READ_TIMEOUT;
 pub use shutdown::Shutdown;
+#[cfg(feature = "webhook")]
+pub use webhook_server::{WebhookServer, webhook_routes};
 
 /// Why the manager could not start or stopped with an error.
 #[derive(Debug, thiserror::Error)]
@@ -94,7 +100,7 @@ pub enum Error {
     Client(#[from] kube::Error),
     #[error("{0}")]
     Options(String),
-    #[error("metrics server TLS: {0}")]
+    #[error("TLS: {0}")]
     Tls(String),
     #[error("leader election: {0}")]
     LeaderElection(String),

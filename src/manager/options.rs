@@ -41,6 +41,35 @@ pub struct Options {
     #[arg(long, env = "METRICS_CERT_KEY", default_value = "tls.key")]
     pub metrics_cert_key: String,
 
+    /// The port of the webhook server (HTTPS, every interface); `0` picks a free one.
+    #[cfg(feature = "webhook")]
+    #[arg(long, env = "WEBHOOK_PORT", default_value_t = 9443)]
+    pub webhook_port: u16,
+
+    /// The directory holding the webhook server's certificate and key (the mounted
+    /// cert-manager Secret); re-read when they change. Without it the server makes itself a
+    /// self-signed certificate at start and logs it as a `caBundle`, for local development.
+    #[cfg(feature = "webhook")]
+    #[arg(long, env = "WEBHOOK_CERT_PATH")]
+    pub webhook_cert_path: Option<PathBuf>,
+
+    /// The certificate's file name in `--webhook-cert-path`.
+    #[cfg(feature = "webhook")]
+    #[arg(long, env = "WEBHOOK_CERT_NAME", default_value = "tls.crt")]
+    pub webhook_cert_name: String,
+
+    /// The private key's file name in `--webhook-cert-path`.
+    #[cfg(feature = "webhook")]
+    #[arg(long, env = "WEBHOOK_CERT_KEY", default_value = "tls.key")]
+    pub webhook_cert_key: String,
+
+    /// Serve the webhooks; `ENABLE_WEBHOOKS=false` turns the server off, as kubebuilder's
+    /// `main.go` does for `make run` without certificates.
+    #[cfg(feature = "webhook")]
+    #[arg(long, env = "ENABLE_WEBHOOKS", default_value_t = true, num_args = 0..=1,
+          require_equals = true, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub enable_webhooks: bool,
+
     /// Where the health probes `/healthz` and `/readyz` listen; `0` disables them.
     #[arg(long, env = "HEALTH_PROBE_BIND_ADDRESS", default_value = ":8081")]
     pub health_probe_bind_address: String,
@@ -129,7 +158,8 @@ pub enum LogFormat {
 }
 
 impl Default for Options {
-    /// The defaults of every flag, except that the probes are disabled too: what tests want.
+    /// The defaults of every flag, except that the probes are disabled and the webhook server
+    /// takes a free port: what tests want.
     fn default() -> Self {
         Options {
             metrics_bind_address: "0".to_owned(),
@@ -137,6 +167,16 @@ impl Default for Options {
             metrics_cert_path: None,
             metrics_cert_name: "tls.crt".to_owned(),
             metrics_cert_key: "tls.key".to_owned(),
+            #[cfg(feature = "webhook")]
+            webhook_port: 0,
+            #[cfg(feature = "webhook")]
+            webhook_cert_path: None,
+            #[cfg(feature = "webhook")]
+            webhook_cert_name: "tls.crt".to_owned(),
+            #[cfg(feature = "webhook")]
+            webhook_cert_key: "tls.key".to_owned(),
+            #[cfg(feature = "webhook")]
+            enable_webhooks: true,
             health_probe_bind_address: "0".to_owned(),
             leader_elect: false,
             leader_election_id: None,
@@ -301,6 +341,30 @@ mod tests {
             seconds.leader_election_lease_duration,
             Duration::from_secs(20)
         );
+    }
+
+    #[cfg(feature = "webhook")]
+    #[test]
+    fn webhook_flags_are_kubebuilders() {
+        let options = parse(&[]).unwrap();
+        assert_eq!(options.webhook_port, 9443);
+        assert_eq!(options.webhook_cert_path, None);
+        assert_eq!(
+            (
+                options.webhook_cert_name.as_str(),
+                options.webhook_cert_key.as_str()
+            ),
+            ("tls.crt", "tls.key")
+        );
+        assert!(options.enable_webhooks);
+        let options = parse(&[
+            "--webhook-port=10250",
+            "--webhook-cert-path=/tmp/k8s-webhook-server/serving-certs",
+            "--enable-webhooks=false",
+        ])
+        .unwrap();
+        assert_eq!(options.webhook_port, 10250);
+        assert!(!options.enable_webhooks);
     }
 
     #[test]

@@ -1,7 +1,8 @@
-//! The metrics server's TLS, as controller-runtime sets it up: the certificate and key from
-//! `--metrics-cert-path` (re-read when they change, as cert-manager rotates them), or a
-//! self-signed certificate for `localhost` made at start. HTTP/1.1 only: kubebuilder's scaffold
-//! turns HTTP/2 off (Rapid Reset and stream-cancellation CVEs).
+//! The TLS of the metrics and webhook servers, as controller-runtime sets it up: the
+//! certificate and key from `--metrics-cert-path` / `--webhook-cert-path` (re-read when they
+//! change, as cert-manager rotates them: controller-runtime's certwatcher), or a self-signed
+//! certificate for `localhost` made at start. HTTP/1.1 only: kubebuilder's scaffold turns HTTP/2
+//! off (Rapid Reset and stream-cancellation CVEs).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -28,20 +29,50 @@ fn tls_error(what: impl std::fmt::Display) -> Error {
     Error::Tls(what.to_string())
 }
 
-/// The TLS acceptor of the metrics server.
-pub fn acceptor(options: &Options) -> Result<TlsAcceptor, Error> {
+/// Where a server's certificate comes from: `dir` (the `--*-cert-path` flag) holding `name`
+/// and `key`, or a self-signed one without `dir`.
+#[derive(Clone, Copy, Debug)]
+pub struct CertificateSource<'a> {
+    /// `metrics` or `webhook`, for the log lines.
+    pub server: &'static str,
+    pub dir: Option<&'a Path>,
+    pub name: &'a str,
+    pub key: &'a str,
+}
+
+impl<'a> CertificateSource<'a> {
+    /// The metrics server's: `--metrics-cert-path`, `--metrics-cert-name`, `--metrics-cert-key`.
+    pub fn metrics(options: &'a Options) -> Self {
+        CertificateSource {
+            server: "metrics",
+            dir: options.metrics_cert_path.as_deref(),
+            name: &options.metrics_cert_name,
+            key: &options.metrics_cert_key,
+        }
+    }
+}
+
+/// A server's TLS acceptor, and the self-signed certificate (PEM) when it made one, for a
+/// webhook configuration's `caBundle`.
+pub fn acceptor(source: CertificateSource<'_>) -> Result<(TlsAcceptor, Option<String>), Error> {
     let provider = provider();
-    let resolver: Arc<dyn ResolvesServerCert> = match &options.metrics_cert_path {
-        Some(dir) => Arc::new(WatchedCertificate::load(
-            dir.join(&options.metrics_cert_name),
-            dir.join(&options.metrics_cert_key),
-            provider.clone(),
-        )?),
+    let server = source.server;
+    let (resolver, self_signed_pem): (Arc<dyn ResolvesServerCert>, _) = match source.dir {
+        Some(dir) => {
+            let watched = WatchedCertificate::load(
+                server,
+                dir.join(source.name),
+                dir.join(source.key),
+                provider.clone(),
+            )?;
+            (Arc::new(watched), None)
+        }
         None => {
             tracing::info!(
-                "no --metrics-cert-path: serving metrics with a self-signed certificate"
+                "no --{server}-cert-path: serving {server} with a self-signed certificate"
             );
-            Arc::new(Fixed(Arc::new(self_signed(&provider)?)))
+            let (certified, pem) = self_signed(&provider)?;
+            (Arc::new(Fixed(Arc::new(certified))), Some(pem))
         }
     };
     let mut config = rustls::ServerConfig::builder_with_provider(provider)
@@ -50,21 +81,23 @@ pub fn acceptor(options: &Options) -> Result<TlsAcceptor, Error> {
         .with_no_client_auth()
         .with_cert_resolver(resolver);
     config.alpn_protocols = vec![b"http/1.1".to_vec()];
-    Ok(TlsAcceptor::from(Arc::new(config)))
+    Ok((TlsAcceptor::from(Arc::new(config)), self_signed_pem))
 }
 
-/// A self-signed certificate for `localhost` and `127.0.0.1`, as controller-runtime makes one:
-/// it encrypts, and Prometheus' ServiceMonitor skips its verification.
-fn self_signed(provider: &CryptoProvider) -> Result<CertifiedKey, Error> {
+/// A self-signed certificate for `localhost` and `127.0.0.1`, as controller-runtime makes one
+/// for metrics: it encrypts, and Prometheus' ServiceMonitor skips its verification. A webhook
+/// configuration trusts it through its `caBundle` (the PEM returned beside it).
+fn self_signed(provider: &CryptoProvider) -> Result<(CertifiedKey, String), Error> {
     let names = vec!["localhost".to_owned(), "127.0.0.1".to_owned()];
     let generated = rcgen::generate_simple_self_signed(names).map_err(tls_error)?;
     let key = PrivatePkcs8KeyDer::from(generated.signing_key.serialize_der());
-    CertifiedKey::from_der(
+    let certified = CertifiedKey::from_der(
         vec![generated.cert.der().clone()],
         PrivateKeyDer::Pkcs8(key),
         provider,
     )
-    .map_err(tls_error)
+    .map_err(tls_error)?;
+    Ok((certified, generated.cert.pem()))
 }
 
 /// The certificate chain and key in two PEM files.
@@ -97,6 +130,7 @@ impl ResolvesServerCert for Fixed {
 /// The certificate of two files, loaded again when either changes.
 #[derive(Debug)]
 struct WatchedCertificate {
+    server: &'static str,
     cert: PathBuf,
     key: PathBuf,
     provider: Arc<CryptoProvider>,
@@ -116,15 +150,21 @@ fn modified(cert: &Path, key: &Path) -> Option<(SystemTime, SystemTime)> {
 }
 
 impl WatchedCertificate {
-    fn load(cert: PathBuf, key: PathBuf, provider: Arc<CryptoProvider>) -> Result<Self, Error> {
+    fn load(
+        server: &'static str,
+        cert: PathBuf,
+        key: PathBuf,
+        provider: Arc<CryptoProvider>,
+    ) -> Result<Self, Error> {
         let certified = Arc::new(load(&cert, &key, &provider)?);
-        tracing::info!(cert = %cert.display(), key = %key.display(), "serving metrics with the certificate of --metrics-cert-path");
+        tracing::info!(cert = %cert.display(), key = %key.display(), "serving {server} with the certificate of --{server}-cert-path");
         let current = Current {
             modified: modified(&cert, &key),
             certified,
             checked: Instant::now(),
         };
         Ok(WatchedCertificate {
+            server,
             cert,
             key,
             provider,
@@ -150,13 +190,13 @@ impl WatchedCertificate {
             if now.is_some() && now != current.modified {
                 match load(&self.cert, &self.key, &self.provider) {
                     Ok(certified) => {
-                        tracing::info!(cert = %self.cert.display(), "reloaded the metrics certificate");
+                        tracing::info!(cert = %self.cert.display(), "reloaded the {} certificate", self.server);
                         current.certified = Arc::new(certified);
                         current.modified = now;
                     }
                     // Half-written during a rotation: keep serving the old one, look again later.
                     Err(error) => {
-                        tracing::warn!(%error, "cannot reload the metrics certificate")
+                        tracing::warn!(%error, "cannot reload the {} certificate", self.server)
                     }
                 }
             }
@@ -194,6 +234,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let first = write(dir.path(), "first.example", 60);
         let watched = WatchedCertificate::load(
+            "webhook",
             dir.path().join("tls.crt"),
             dir.path().join("tls.key"),
             provider(),

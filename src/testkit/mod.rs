@@ -23,6 +23,8 @@
 //!
 //! See `docs/testkit.md` for what is faithful to a real API server and what is approximated.
 
+#[cfg(feature = "webhook")]
+mod admission;
 mod builtins;
 mod discovery;
 mod faults;
@@ -104,6 +106,15 @@ impl ApiServer {
         }
     }
 
+    /// Calls `webhooks` as the API server calls a webhook server: writes of their kinds go
+    /// through the mutating webhooks, the schema and the validating webhooks, deletes through
+    /// the validating ones (see `docs/testkit.md`). Replaces webhooks given before.
+    #[cfg(feature = "webhook")]
+    pub fn with_webhooks(self, webhooks: crate::webhook::Webhooks) -> Self {
+        self.service.shared.lock().webhooks = Some(Arc::new(webhooks));
+        self
+    }
+
     /// A `kube::Client` talking to this server in-process (default namespace `default`).
     /// Must be called inside a Tokio runtime.
     pub fn client(&self) -> kube::Client {
@@ -165,6 +176,7 @@ impl ApiServer {
             user_agent: String::new(),
             metadata_only: false,
             table: false,
+            admission: None,
         };
         match handlers::handle(&mut state, &request) {
             Err(error) if error.code == 409 => {
@@ -236,6 +248,7 @@ impl ApiServer {
             user_agent: String::new(),
             metadata_only: false,
             table: false,
+            admission: None,
         }
     }
 

@@ -66,6 +66,13 @@ fn json_response_typed(code: u16, body: &Value, content_type: &str) -> http::Res
         .unwrap_or_else(|_| http::Response::new(Full::new(Bytes::new()).boxed_unsync()))
 }
 
+fn reply_response(reply: Reply) -> http::Response<Body> {
+    match reply {
+        Reply::Json(code, body) => json_response(code, &body),
+        Reply::Watch(watch) => watch_response(watch),
+    }
+}
+
 fn error_response(error: &ApiError) -> http::Response<Body> {
     json_response(error.code, &error.to_status())
 }
@@ -79,9 +86,33 @@ struct WatchForm {
     /// the header it printed first).
     table: Option<Box<(ResourceType, String)>>,
     first_event: bool,
+    #[cfg(feature = "webhook")]
+    webhooks: Option<std::sync::Arc<crate::webhook::Webhooks>>,
 }
 
 impl WatchForm {
+    /// `object` at the watch's version: converted by its kind's conversion webhook if it has
+    /// one, else relabelled; a failed conversion is the `Status` of an ERROR event.
+    fn at_version(&self, mut object: Value) -> Result<Value, Value> {
+        #[cfg(feature = "webhook")]
+        if let Some(webhooks) = &self.webhooks {
+            match webhooks.convert(&object, &self.api_version) {
+                Some(Ok(converted)) => return Ok(converted),
+                Some(Err(error)) => {
+                    let message = format!(
+                        "conversion webhook for {}, Kind={} failed: {error}",
+                        self.api_version, self.kind
+                    );
+                    return Err(ApiError::internal(message).to_status());
+                }
+                None => {}
+            }
+        }
+        object["apiVersion"] = json!(self.api_version);
+        object["kind"] = json!(self.kind);
+        Ok(object)
+    }
+
     /// `served` as a one-row Table when the watch asked for Tables, else unchanged.
     fn table_row(&mut self, served: Value) -> Value {
         let Some(table_of) = &self.table else {
@@ -104,10 +135,12 @@ fn watch_line(message: WatchMessage, form: &mut WatchForm) -> Bytes {
             let object = if form.metadata_only && form.table.is_none() {
                 handlers::partial_metadata(&object)
             } else {
-                let mut served = (*object).clone();
-                served["apiVersion"] = json!(api_version);
-                served["kind"] = json!(kind);
-                form.table_row(served)
+                match form.at_version((*object).clone()) {
+                    Ok(served) => form.table_row(served),
+                    Err(status) => {
+                        return watch_bytes(&json!({"type": "ERROR", "object": status}));
+                    }
+                }
             };
             json!({"type": change.as_str(), "object": object})
         }
@@ -123,7 +156,11 @@ fn watch_line(message: WatchMessage, form: &mut WatchForm) -> Bytes {
         }
         WatchMessage::Error(status) => json!({"type": "ERROR", "object": status}),
     };
-    let mut line = serde_json::to_vec(&event).unwrap_or_default();
+    watch_bytes(&event)
+}
+
+fn watch_bytes(event: &Value) -> Bytes {
+    let mut line = serde_json::to_vec(event).unwrap_or_default();
     line.push(b'\n');
     Bytes::from(line)
 }
@@ -136,6 +173,8 @@ fn watch_response(watch: WatchReply) -> http::Response<Body> {
         metadata_only: watch.metadata_only,
         table: watch.table,
         first_event: true,
+        #[cfg(feature = "webhook")]
+        webhooks: watch.webhooks,
     };
     let stream = futures::stream::unfold(
         (watch.receiver, form),
@@ -245,12 +284,24 @@ impl ApiService {
             user_agent: header(http::header::USER_AGENT),
             metadata_only: header(http::header::ACCEPT).contains("as=PartialObjectMetadata"),
             table: header(http::header::ACCEPT).contains("as=Table"),
+            admission: None,
         };
+        #[cfg(feature = "webhook")]
+        if let Some(mut admitted) = super::admission::Admitted::of(self, &request) {
+            let mut response = match admitted.run(request).await {
+                Ok(reply) => reply_response(reply),
+                Err(error) => error_response(&error),
+            };
+            for warning in &admitted.warnings {
+                // The API server's `Warning: 299 - "<text>"`.
+                if let Ok(value) = http::HeaderValue::from_str(&format!("299 - {warning:?}")) {
+                    response.headers_mut().append(http::header::WARNING, value);
+                }
+            }
+            return Ok(response);
+        }
         let reply = handlers::handle(&mut self.shared.lock(), &request)?;
-        Ok(match reply {
-            Reply::Json(code, body) => json_response(code, &body),
-            Reply::Watch(watch) => watch_response(watch),
-        })
+        Ok(reply_response(reply))
     }
 }
 

@@ -297,6 +297,12 @@ impl ApiError {
         }
     }
 
+    /// An internal signal between the handlers and the service, with `reason` naming it; never
+    /// sent to a client.
+    pub fn internal_marker(reason: &'static str) -> Self {
+        Self::plain(0, reason, "")
+    }
+
     /// 400 BadRequest.
     pub fn bad_request(message: impl Into<String>) -> Self {
         Self::plain(400, "BadRequest", message)

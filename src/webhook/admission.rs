@@ -147,17 +147,12 @@ pub(crate) trait Admit: Send + Sync {
     fn admit<'a>(&'a self, request: &'a AdmissionRequest) -> BoxFuture<'a, AdmissionResponse>;
 }
 
-fn decode<K: DeserializeOwned>(
-    object: Option<&Value>,
-    which: &str,
-) -> Result<K, AdmissionResponse> {
+/// `object` decoded as `K`; the message of controller-runtime's 400 otherwise.
+fn decode<K: DeserializeOwned>(object: Option<&Value>, which: &str) -> Result<K, String> {
     let Some(object) = object else {
-        return Err(AdmissionResponse::errored(
-            400,
-            format!("there is no content to decode in {which}"),
-        ));
+        return Err(format!("there is no content to decode in {which}"));
     };
-    K::deserialize(object).map_err(|e| AdmissionResponse::errored(400, format!("{which}: {e}")))
+    K::deserialize(object).map_err(|e| format!("{which}: {e}"))
 }
 
 /// A [`CustomDefaulter`] behind [`Admit`].
@@ -179,7 +174,7 @@ where
             }
             let mut object: K = match decode(request.object.as_ref(), "object") {
                 Ok(object) => object,
-                Err(response) => return response,
+                Err(message) => return AdmissionResponse::errored(400, message),
             };
             let Some(raw) = request.object.as_ref() else {
                 unreachable!("decoded above")
@@ -234,24 +229,24 @@ where
 {
     fn admit<'a>(&'a self, request: &'a AdmissionRequest) -> BoxFuture<'a, AdmissionResponse> {
         Box::pin(async move {
+            let (object, old) = (request.object.as_ref(), request.old_object.as_ref());
             let verdict = match request.operation.as_str() {
-                "CREATE" => match decode::<K>(request.object.as_ref(), "object") {
+                "CREATE" => match decode::<K>(object, "object") {
                     Ok(new) => self.validator.validate_create(&new).await,
-                    Err(response) => return response,
+                    Err(message) => return AdmissionResponse::errored(400, message),
                 },
                 "UPDATE" => {
-                    let decoded = decode::<K>(request.object.as_ref(), "object").and_then(|new| {
-                        Ok((decode::<K>(request.old_object.as_ref(), "oldObject")?, new))
-                    });
+                    let decoded = decode::<K>(object, "object")
+                        .and_then(|new| Ok((decode::<K>(old, "oldObject")?, new)));
                     match decoded {
                         Ok((old, new)) => self.validator.validate_update(&old, &new).await,
-                        Err(response) => return response,
+                        Err(message) => return AdmissionResponse::errored(400, message),
                     }
                 }
                 // The object being deleted arrives as the old object.
-                "DELETE" => match decode::<K>(request.old_object.as_ref(), "oldObject") {
+                "DELETE" => match decode::<K>(old, "oldObject") {
                     Ok(old) => self.validator.validate_delete(&old).await,
-                    Err(response) => return response,
+                    Err(message) => return AdmissionResponse::errored(400, message),
                 },
                 "CONNECT" => Ok(Vec::new()),
                 other => {

@@ -94,7 +94,7 @@ impl KindConversion {
     }
 
     /// `object` (of this kind) as `desired` (an apiVersion).
-    fn convert(&self, object: &Value, desired: &str) -> Result<Value, ConversionError> {
+    pub(crate) fn convert(&self, object: &Value, desired: &str) -> Result<Value, ConversionError> {
         let source = object["apiVersion"].as_str().unwrap_or_default();
         if group_of(source) != group_of(desired) {
             return Err(ConversionError::new(format!(

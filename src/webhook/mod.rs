@@ -22,6 +22,8 @@ mod convert;
 #[cfg(feature = "webhook")]
 mod denied;
 #[cfg(feature = "webhook")]
+mod request;
+#[cfg(feature = "webhook")]
 mod webhooks;
 
 pub use conversion::{ConversionError, Convertible, Hub};
@@ -35,5 +37,7 @@ pub use scan::webhooks_in_dirs;
 pub use admission::{CustomDefaulter, CustomValidator};
 #[cfg(feature = "webhook")]
 pub use denied::{Denied, FieldError, Warnings};
+#[cfg(feature = "webhook")]
+pub use request::{AdmissionInfo, UserInfo, admission_request};
 #[cfg(feature = "webhook")]
 pub use webhooks::{AdmissionWebhook, CONVERT_PATH, Conversion, Webhooks};

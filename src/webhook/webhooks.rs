@@ -185,6 +185,27 @@ impl Webhooks {
             .any(|c| c.group == group && c.kind == kind)
     }
 
+    /// `object` as the apiVersion `desired`, by the conversion registered for its kind (what
+    /// `/convert` does for one object, without the review around it): `None` when its kind
+    /// has no conversion; the object itself when it already is at `desired`.
+    pub fn convert(
+        &self,
+        object: &Value,
+        desired: &str,
+    ) -> Option<Result<Value, super::ConversionError>> {
+        let api_version = object["apiVersion"].as_str().unwrap_or_default();
+        let group = api_version.rsplit_once('/').map_or("", |(group, _)| group);
+        let kind = object["kind"].as_str().unwrap_or_default();
+        let conversion = self
+            .conversions
+            .iter()
+            .find(|c| c.group == group && c.kind == kind)?;
+        if api_version == desired {
+            return Some(Ok(object.clone()));
+        }
+        Some(conversion.convert(object, desired))
+    }
+
     /// Answers the review `body` posted to `path`: the HTTP status and the JSON body, or
     /// `None` when nothing is served at `path`. A body that is no review gets a 400; every
     /// review gets a 200 with its verdict inside, as the API server expects.
@@ -222,7 +243,10 @@ impl Webhooks {
                 ));
             }
         };
-        let mut response = registered.handler.admit(&request).await;
+        let info = review["request"].clone();
+        let info = serde_json::from_value(info).unwrap_or_default();
+        let admitted = registered.handler.admit(&request);
+        let mut response = super::request::scoped(info, admitted).await;
         response.uid = request.uid;
         Some(reply(api_version, response))
     }

@@ -6,6 +6,8 @@
 //! - `workqueue_*`: depth, adds, queue and work durations, retries, unfinished work, longest
 //!   running reconcile, labelled `name` and `controller` ([`workqueue`]);
 //! - `rest_client_*`: requests to the API server by code, method and host, and their latency;
+//! - `controller_runtime_webhook_*` (feature `webhook`): webhook requests by code, in flight,
+//!   and their latency, labelled by the webhook's path;
 //! - `leader_election_master_status` and `leader_election_slowpath_total`, labelled `name`;
 //! - `process_*`: CPU, memory, file descriptors, start time.
 //!
@@ -14,6 +16,8 @@
 mod controller;
 mod process;
 mod rest_client;
+#[cfg(feature = "webhook")]
+mod webhook;
 mod workqueue;
 
 use std::sync::Arc;
@@ -26,6 +30,8 @@ use prometheus_client::registry::Registry;
 
 pub use controller::{Outcome, ReconcileMetrics};
 pub use rest_client::{RestClientMetrics, RestClientMetricsLayer};
+#[cfg(feature = "webhook")]
+pub use webhook::WebhookRequest;
 pub use workqueue::WorkQueue;
 
 /// The OpenMetrics text format's content type.
@@ -43,6 +49,8 @@ pub struct Metrics {
     controllers: controller::ControllerFamilies,
     queues: workqueue::WorkQueueFamilies,
     rest_client: rest_client::RestClientFamilies,
+    #[cfg(feature = "webhook")]
+    webhooks: webhook::WebhookFamilies,
     leader_status: Family<LeaseLabels, Gauge>,
     leader_slow_path: Family<LeaseLabels, Counter>,
 }
@@ -94,6 +102,8 @@ impl Metrics {
         let controllers = controller::ControllerFamilies::register(&mut registry);
         let queues = workqueue::WorkQueueFamilies::register(&mut registry);
         let rest_client = rest_client::RestClientFamilies::register(&mut registry);
+        #[cfg(feature = "webhook")]
+        let webhooks = webhook::WebhookFamilies::register(&mut registry);
         let leader_status = Family::<LeaseLabels, Gauge>::default();
         registry.register(
             "leader_election_master_status",
@@ -115,6 +125,8 @@ impl Metrics {
             controllers,
             queues,
             rest_client,
+            #[cfg(feature = "webhook")]
+            webhooks,
             leader_status,
             leader_slow_path,
         }
@@ -143,6 +155,12 @@ impl Metrics {
     /// its requests in `rest_client_*`.
     pub fn rest_client_layer(&self, host: &str) -> RestClientMetricsLayer {
         self.rest_client.layer(host)
+    }
+
+    /// Starts measuring a request to the webhook at `path` (`controller_runtime_webhook_*`).
+    #[cfg(feature = "webhook")]
+    pub fn webhook_request(&self, path: &str) -> WebhookRequest {
+        self.webhooks.start(path)
     }
 
     /// Everything in the OpenMetrics text format.

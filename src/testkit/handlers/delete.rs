@@ -56,10 +56,10 @@ pub(super) fn delete(state: &mut State, context: &Context<'_>, name: &str) -> Ap
             .get("dryRun")
             .is_some_and(|d| d.as_array().is_some_and(|a| !a.is_empty()))
     {
-        return Ok(Reply::Json(200, context.served(current)));
+        return Ok(Reply::Json(200, context.served(current)?));
     }
     match gc::delete(state, &key, policy) {
-        gc::Outcome::Pending(object) => Ok(Reply::Json(200, context.served(object))),
+        gc::Outcome::Pending(object) => Ok(Reply::Json(200, context.served(object)?)),
         gc::Outcome::Deleted(object) => Ok(Reply::Json(
             200,
             json!({
@@ -95,12 +95,14 @@ pub(super) fn delete_collection(state: &mut State, context: &Context<'_>) -> Api
     let mut items = Vec::new();
     for key in keys {
         if context.request.query.dry_run() {
-            items.extend(state.store.get(&key).cloned().map(|o| context.served(o)));
+            if let Some(object) = state.store.get(&key).cloned() {
+                items.push(context.served(object)?);
+            }
             continue;
         }
         let (gc::Outcome::Pending(object) | gc::Outcome::Deleted(object)) =
             gc::delete(state, &key, policy);
-        items.push(context.served(object));
+        items.push(context.served(object)?);
     }
     Ok(Reply::Json(
         200,

@@ -36,6 +36,11 @@ pub struct State {
     /// Objects, history, watches.
     pub store: Store,
     name_seed: u64,
+    /// The object (and the stored one) where a staged write stopped for admission.
+    pub admission_stop: Option<(Value, Option<Value>)>,
+    /// The webhooks writes go through and conversions use ([`crate::testkit::ApiServer::with_webhooks`]).
+    #[cfg(feature = "webhook")]
+    pub webhooks: Option<std::sync::Arc<crate::webhook::Webhooks>>,
 }
 
 impl State {
@@ -45,6 +50,9 @@ impl State {
             catalog: Catalog::default(),
             store: Store::new(history_limit),
             name_seed: 0,
+            admission_stop: None,
+            #[cfg(feature = "webhook")]
+            webhooks: None,
         };
         for name in ["default", "kube-system", "kube-public", "kube-node-lease"] {
             let namespace = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name}, "spec": {"finalizers": ["kubernetes"]}, "status": {"phase": "Active"}});
@@ -82,6 +90,71 @@ pub struct Request {
     pub metadata_only: bool,
     /// `Accept` asked for a `Table` (what `kubectl get` prints); honoured by get and list.
     pub table: bool,
+    /// Where a create or update stops for the admission webhooks, and the object they made
+    /// (see [`AdmissionStage`]); `None` for a request without webhooks.
+    pub admission: Option<AdmissionStage>,
+}
+
+/// One stage of a write with admission webhooks. The service runs the write up to the
+/// admission point (stopping before the schema, for the mutating webhooks), again with their
+/// object and stopping after the schema (for the validating ones), and a last time to commit.
+/// The handlers stay synchronous under the lock; the webhooks run between stages without it.
+#[derive(Debug, Clone, Default)]
+pub struct AdmissionStage {
+    /// The object to write instead of the one the request yields.
+    pub replace: Option<Value>,
+    /// Stop at this point and leave the object in [`State::admission_stop`].
+    pub stop: Option<StopAt>,
+    /// The stored object's resourceVersion the first stage saw (`None`: there was none); a
+    /// later stage that finds another gives [`ADMISSION_RETRY`], and the service starts over
+    /// (the API server retries an update whose object changed under its admission).
+    pub expected_old: Option<Option<String>>,
+}
+
+/// Where a staged write stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopAt {
+    /// With the object the request yields, before the schema prunes, defaults and validates.
+    BeforeSchema,
+    /// With the object as the schema left it, before it is stored.
+    AfterSchema,
+}
+
+/// The reason of the internal error that ends a stopped stage (never sent to a client).
+pub const ADMISSION_STOP: &str = "webop:AdmissionStop";
+/// The reason of the internal error that asks the service to start the stages over.
+pub const ADMISSION_RETRY: &str = "webop:AdmissionRetry";
+
+/// The admission point of a write: checks that the stored object is still the one the first
+/// stage saw, puts in the webhooks' object, and stops if this stage stops here.
+fn admission_point(
+    state: &mut State,
+    context: &Context<'_>,
+    object: &mut Value,
+    old: Option<&Value>,
+    here: StopAt,
+) -> ApiResult<()> {
+    let Some(stage) = &context.request.admission else {
+        return Ok(());
+    };
+    let old_version = old
+        .and_then(|o| meta_str(o, "resourceVersion"))
+        .map(str::to_owned);
+    if let Some(expected) = &stage.expected_old
+        && *expected != old_version
+    {
+        return Err(ApiError::internal_marker(ADMISSION_RETRY));
+    }
+    if here == StopAt::BeforeSchema
+        && let Some(replacement) = &stage.replace
+    {
+        *object = replacement.clone();
+    }
+    if stage.stop == Some(here) {
+        state.admission_stop = Some((object.clone(), old.cloned()));
+        return Err(ApiError::internal_marker(ADMISSION_STOP));
+    }
+    Ok(())
 }
 
 /// What a handler answers.
@@ -106,6 +179,9 @@ pub struct WatchReply {
     pub metadata_only: bool,
     /// Serve objects as one-row Tables of this type's version (`kubectl get -w`).
     pub table: Option<Box<(ResourceType, String)>>,
+    /// Converts the objects of a kind with a conversion webhook to `api_version`.
+    #[cfg(feature = "webhook")]
+    pub webhooks: Option<std::sync::Arc<crate::webhook::Webhooks>>,
 }
 
 /// An object reduced to `PartialObjectMetadata`, as served to metadata-only clients.
@@ -117,6 +193,9 @@ struct Context<'a> {
     resource_type: ResourceType,
     version: String,
     request: &'a Request,
+    /// The conversions of the kinds with a conversion webhook.
+    #[cfg(feature = "webhook")]
+    webhooks: Option<std::sync::Arc<crate::webhook::Webhooks>>,
 }
 
 impl Context<'_> {
@@ -144,13 +223,42 @@ impl Context<'_> {
         self.request.target.subresource.as_deref() == Some("status")
     }
 
-    fn served(&self, object: Value) -> Value {
-        let object = objects::served(object, &self.resource_type, &self.version);
-        if self.request.metadata_only && matches!(self.request.verb, Verb::Get | Verb::List) {
-            partial_metadata(&object)
-        } else {
-            object
+    fn served(&self, object: Value) -> ApiResult<Value> {
+        let object = self.at_version(object, &self.version)?;
+        Ok(
+            if self.request.metadata_only && matches!(self.request.verb, Verb::Get | Verb::List) {
+                partial_metadata(&object)
+            } else {
+                object
+            },
+        )
+    }
+
+    /// `object` at `version` of its type: converted by the kind's conversion webhook if it has
+    /// one, else relabelled (a CRD's `None` conversion strategy).
+    fn at_version(&self, object: Value, version: &str) -> ApiResult<Value> {
+        #[cfg(feature = "webhook")]
+        if let Some(webhooks) = &self.webhooks {
+            let desired = self.resource_type.api_version(version);
+            match webhooks.convert(&object, &desired) {
+                Some(Ok(converted)) => return Ok(converted),
+                Some(Err(error)) => {
+                    return Err(ApiError::internal(format!(
+                        "conversion webhook for {}, Kind={} failed: {error}",
+                        self.resource_type.api_version(version),
+                        self.resource_type.kind
+                    )));
+                }
+                None => {}
+            }
         }
+        Ok(objects::served(object, &self.resource_type, version))
+    }
+
+    /// `object` at the storage version, as it is stored.
+    fn at_storage_version(&self, object: Value) -> ApiResult<Value> {
+        let storage = self.resource_type.storage_version().to_owned();
+        self.at_version(object, &storage)
     }
 
     fn manager(&self, apply: bool) -> Manager {
@@ -217,6 +325,8 @@ pub fn handle(state: &mut State, request: &Request) -> ApiResult<Reply> {
         version: target.version.clone(),
         resource_type,
         request,
+        #[cfg(feature = "webhook")]
+        webhooks: state.webhooks.clone(),
     };
     let name = target.name.clone().unwrap_or_default();
     if let Some(paths) = context.resource_type.scale.clone()

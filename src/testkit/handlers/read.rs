@@ -38,7 +38,7 @@ pub(super) fn get(state: &State, context: &Context<'_>, name: &str) -> ApiResult
         .store
         .get(&context.key(name))
         .ok_or_else(|| ApiError::not_found(context.subject(name)))?;
-    Ok(Reply::Json(200, context.served(object.clone())))
+    Ok(Reply::Json(200, context.served(object.clone())?))
 }
 
 fn encode_continue(revision: u64, after: &ObjectKey) -> String {
@@ -135,7 +135,7 @@ pub(super) fn list(state: &State, context: &Context<'_>) -> ApiResult<Reply> {
             remaining += 1;
             continue;
         }
-        items.push(context.served(object.clone()));
+        items.push(context.served(object.clone())?);
         if limit.is_some_and(|l| items.len() as u64 == l) {
             next = Some(key.clone());
         }
@@ -188,5 +188,7 @@ pub(super) fn watch(state: &mut State, context: &Context<'_>) -> ApiResult<Reply
             .request
             .table
             .then(|| Box::new((context.resource_type.clone(), context.version.clone()))),
+        #[cfg(feature = "webhook")]
+        webhooks: context.webhooks.clone(),
     }))
 }

@@ -122,7 +122,7 @@ pub(super) fn create(state: &mut State, context: &Context<'_>) -> ApiResult<Repl
     check_type_and_namespace(context, &mut object)?;
     strict::check_body(context, &object)?;
     let stored = create_object(state, context, object, None)?;
-    Ok(Reply::Json(201, context.served(stored)))
+    Ok(Reply::Json(201, context.served(stored)?))
 }
 
 /// Creates an object; `applied` carries server-side apply's managedFields when the create comes
@@ -181,7 +181,9 @@ fn create_object(
         object.as_object_mut().map(|m| m.remove("status"));
     }
     builtins::normalize(&mut object);
+    admission_point(state, context, &mut object, None, StopAt::BeforeSchema)?;
     admit(context, &mut object, None, &name)?;
+    admission_point(state, context, &mut object, None, StopAt::AfterSchema)?;
     match applied {
         Some(managed_fields) => object["metadata"]["managedFields"] = managed_fields,
         None => managed::record_update(
@@ -192,7 +194,7 @@ fn create_object(
             &objects::now(),
         ),
     }
-    object["apiVersion"] = json!(rt.api_version(rt.storage_version()));
+    let object = context.at_storage_version(object)?;
     if context.request.query.dry_run() {
         return Ok(object);
     }
@@ -244,7 +246,7 @@ pub(super) fn update(state: &mut State, context: &Context<'_>, name: &str) -> Ap
     stale_check(context, &current, &object, name)?;
     strict::check_body(context, &object)?;
     let stored = write_update(state, context, &current, object, false)?;
-    Ok(Reply::Json(200, context.served(stored)))
+    Ok(Reply::Json(200, context.served(stored)?))
 }
 
 pub(super) fn patch(state: &mut State, context: &Context<'_>, name: &str) -> ApiResult<Reply> {
@@ -255,7 +257,7 @@ pub(super) fn patch(state: &mut State, context: &Context<'_>, name: &str) -> Api
         return apply_patch(state, context, name, current, body);
     }
     let current = current.ok_or_else(|| ApiError::not_found(context.subject(name)))?;
-    let served = context.served(current.clone());
+    let served = context.served(current.clone())?;
     let patched = match kind {
         PatchKind::Json => patch::json_patch(&served, &body)?,
         PatchKind::Merge => patch::merge_patch(&served, &body),
@@ -275,7 +277,7 @@ pub(super) fn patch(state: &mut State, context: &Context<'_>, name: &str) -> Api
     strict::check_patch(context, kind, &body, &patched)?;
     stale_check(context, &current, &patched, name)?;
     let stored = write_update(state, context, &current, patched, false)?;
-    Ok(Reply::Json(200, context.served(stored)))
+    Ok(Reply::Json(200, context.served(stored)?))
 }
 
 fn apply_patch(
@@ -332,13 +334,14 @@ fn apply_patch(
             }
             let managed_fields = created["metadata"]["managedFields"].clone();
             let stored = create_object(state, context, created, Some(managed_fields))?;
-            Ok(Reply::Json(201, context.served(stored)))
+            Ok(Reply::Json(201, context.served(stored)?))
         }
         Some(current) => {
             stale_check(context, &current, &config, name)?;
-            let merged = apply::apply(Some(&current), &config, &request)?;
+            let at_request = context.at_version(current.clone(), &context.version)?;
+            let merged = apply::apply(Some(&at_request), &config, &request)?;
             let stored = write_update(state, context, &current, merged, true)?;
-            Ok(Reply::Json(200, context.served(stored)))
+            Ok(Reply::Json(200, context.served(stored)?))
         }
     }
 }
@@ -347,10 +350,13 @@ fn apply_patch(
 pub(super) fn write_update(
     state: &mut State,
     context: &Context<'_>,
-    old: &Value,
+    stored: &Value,
     mut new: Value,
     managed_done: bool,
 ) -> ApiResult<Value> {
+    // Everything up to the store happens at the request's version, as the API server decodes,
+    // admits and validates there and converts to the storage version last.
+    let old = &context.at_version(stored.clone(), &context.version)?;
     let name = meta_str(old, "name").unwrap_or_default().to_string();
     if !new.is_object() {
         return Err(ApiError::unprocessable(format!(
@@ -380,7 +386,9 @@ pub(super) fn write_update(
     if !errors.is_empty() {
         return Err(context.invalid(&name, &errors));
     }
+    admission_point(state, context, &mut new, Some(old), StopAt::BeforeSchema)?;
     admit(context, &mut new, Some(old), &name)?;
+    admission_point(state, context, &mut new, Some(old), StopAt::AfterSchema)?;
     if rt.has_generation && objects::spec_changed(old, &new, rt.status_subresource) {
         let generation = old
             .pointer("/metadata/generation")
@@ -398,12 +406,13 @@ pub(super) fn write_update(
         );
     }
     if objects::noop_view(&new) == objects::noop_view(old) || context.request.query.dry_run() {
-        return Ok(if context.request.query.dry_run() {
-            new
+        return if context.request.query.dry_run() {
+            context.at_storage_version(new)
         } else {
-            old.clone()
-        });
+            Ok(stored.clone())
+        };
     }
+    let new = context.at_storage_version(new)?;
     let key = context.key(&name);
     if objects::is_deleting(&new) && objects::finalizers(&new).is_empty() {
         let stored = state.store.commit(ChangeKind::Deleted, key.clone(), new);
