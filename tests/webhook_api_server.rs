@@ -230,6 +230,27 @@ async fn the_api_server_calls_the_webhooks() {
         (stored.spec.image.as_str(), stored.spec.replicas),
         ("httpd", Some(1))
     );
+    let broken = v2::WebAppSpec {
+        image: v2::Image {
+            repository: "nginx".into(),
+            tag: Some("a:b".into()),
+        },
+        replicas: None,
+    };
+    let failed = v2_api
+        .create(&PostParams::default(), &v2::WebApp::new("broken", broken))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        api_error(failed),
+        (
+            500,
+            "Internal error occurred: Internal error occurred: conversion webhook for \
+             app.example.com/v2, Kind=WebApp failed: spec.image.tag \"a:b\" cannot be written \
+             as a v1 image"
+                .to_owned()
+        )
+    );
     if !env.is_real() {
         return;
     }

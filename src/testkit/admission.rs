@@ -180,9 +180,7 @@ impl<'a> Admitted<'a> {
     fn at(&self, object: &Value, api_version: &str) -> ApiResult<Value> {
         match self.webhooks.convert(object, api_version) {
             Some(Ok(converted)) => Ok(converted),
-            Some(Err(error)) => Err(ApiError::internal(format!(
-                "conversion webhook for {api_version} failed: {error}"
-            ))),
+            Some(Err(error)) => Err(ApiError::conversion_failed(object, error)),
             None => {
                 let mut object = object.clone();
                 object["apiVersion"] = json!(api_version);

@@ -99,11 +99,7 @@ impl WatchForm {
             match webhooks.convert(&object, &self.api_version) {
                 Some(Ok(converted)) => return Ok(converted),
                 Some(Err(error)) => {
-                    let message = format!(
-                        "conversion webhook for {}, Kind={} failed: {error}",
-                        self.api_version, self.kind
-                    );
-                    return Err(ApiError::internal(message).to_status());
+                    return Err(ApiError::conversion_failed(&object, error).to_status());
                 }
                 None => {}
             }

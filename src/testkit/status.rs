@@ -303,6 +303,21 @@ impl ApiError {
         Self::plain(0, reason, "")
     }
 
+    /// 500 for an object its conversion webhook could not convert, named by the object's own
+    /// group, version and kind, wrapped twice as kube-apiserver wraps it on a write.
+    pub fn conversion_failed(object: &Value, error: impl std::fmt::Display) -> Self {
+        let api_version = object["apiVersion"].as_str().unwrap_or_default();
+        let kind = object["kind"].as_str().unwrap_or_default();
+        let once = format!(
+            "Internal error occurred: conversion webhook for {api_version}, Kind={kind} failed: \
+             {error}"
+        );
+        Self {
+            details: Some(json!({"causes": [{"message": once}]})),
+            ..Self::internal(format!("Internal error occurred: {once}"))
+        }
+    }
+
     /// 400 BadRequest.
     pub fn bad_request(message: impl Into<String>) -> Self {
         Self::plain(400, "BadRequest", message)

@@ -194,3 +194,60 @@ pub(crate) fn review(kinds: &[KindConversion], body: &[u8]) -> Option<Value> {
     map.insert("response".to_owned(), response);
     Some(review)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source() -> Value {
+        json!({"apiVersion": "app.example.com/v2", "kind": "WebApp", "metadata": {
+            "name": "web", "uid": "u", "resourceVersion": "7", "labels": {"a": "1"},
+            "annotations": {"x": "y"}, "managedFields": [{"manager": "kubectl"}]}})
+    }
+
+    #[test]
+    fn the_source_metadata_stays_and_a_carried_over_one_keeps_its_labels() {
+        let mut carried = json!({"apiVersion": "app.example.com/v2", "kind": "WebApp",
+            "metadata": {"name": "web", "labels": {"a": "2"}}, "spec": {}});
+        keep_identity(&source(), &mut carried, "app.example.com/v1");
+        assert_eq!(
+            carried["apiVersion"], "app.example.com/v1",
+            "the desired version"
+        );
+        assert_eq!(carried["metadata"]["uid"], "u");
+        assert_eq!(
+            carried["metadata"]["managedFields"],
+            source()["metadata"]["managedFields"]
+        );
+        assert_eq!(
+            carried["metadata"]["labels"],
+            json!({"a": "2"}),
+            "the conversion's labels"
+        );
+        assert!(
+            carried["metadata"].get("annotations").is_none(),
+            "dropped by the conversion"
+        );
+
+        let mut bare = json!({"metadata": {}, "spec": {}});
+        keep_identity(&source(), &mut bare, "app.example.com/v1");
+        assert_eq!(
+            bare["metadata"],
+            source()["metadata"],
+            "forgot the metadata: the source's"
+        );
+        assert_eq!(bare["kind"], "WebApp");
+    }
+
+    #[test]
+    fn api_versions_split_into_group_and_version() {
+        assert_eq!(
+            (
+                group_of("app.example.com/v1"),
+                version_of("app.example.com/v1")
+            ),
+            ("app.example.com", "v1")
+        );
+        assert_eq!((group_of("v1"), version_of("v1")), ("", "v1"));
+    }
+}

@@ -5,10 +5,10 @@
 //!   `config/webhook/manifests.yaml` from `#[webhook(...)]` attributes
 //!   ([`configuration_documents`]).
 //! - Feature `webhook` (the operator's manager): controller-runtime's typed admission traits
-//!   ([`CustomDefaulter`], [`CustomValidator`]) with [`Denied`] and [`FieldError`] shaped as the
-//!   API server shows them, and [`Webhooks`], what a manager serves over HTTPS
+//!   (`CustomDefaulter`, `CustomValidator`) with `Denied` and `FieldError` shaped as the API
+//!   server shows them, and `Webhooks`, what a manager serves over HTTPS
 //!   (`Manager::with_webhooks`): AdmissionReview v1 at each webhook's path, ConversionReview v1
-//!   at `/convert`.
+//!   at `/convert`. `docs/webhooks.md` is the guide.
 
 mod conversion;
 mod manifests;

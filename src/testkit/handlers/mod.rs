@@ -148,7 +148,17 @@ fn admission_point(
     if here == StopAt::BeforeSchema
         && let Some(replacement) = &stage.replace
     {
-        *object = replacement.clone();
+        // The webhooks' object, with this stage's identity: a generated name, uid and
+        // creation time are made again on each stage.
+        let mut replaced = replacement.clone();
+        for field in ["name", "uid", "creationTimestamp"] {
+            if let Some(value) = object.pointer(&format!("/metadata/{field}"))
+                && let Some(metadata) = replaced.get_mut("metadata").and_then(Value::as_object_mut)
+            {
+                metadata.insert(field.to_owned(), value.clone());
+            }
+        }
+        *object = replaced;
     }
     if stage.stop == Some(here) {
         state.admission_stop = Some((object.clone(), old.cloned()));
@@ -242,13 +252,7 @@ impl Context<'_> {
             let desired = self.resource_type.api_version(version);
             match webhooks.convert(&object, &desired) {
                 Some(Ok(converted)) => return Ok(converted),
-                Some(Err(error)) => {
-                    return Err(ApiError::internal(format!(
-                        "conversion webhook for {}, Kind={} failed: {error}",
-                        self.resource_type.api_version(version),
-                        self.resource_type.kind
-                    )));
-                }
+                Some(Err(error)) => return Err(ApiError::conversion_failed(&object, error)),
                 None => {}
             }
         }
