@@ -50,6 +50,7 @@ fn every_command_shows_an_example() {
         &["init", "--help"],
         &["create", "--help"],
         &["create", "api", "--help"],
+        &["create", "webhook", "--help"],
         &["manifests", "--help"],
         &["version", "--help"],
         &["completion", "--help"],

@@ -1,6 +1,7 @@
 //! The `webop` command line: clap definitions and one thin module per command.
 
 mod create_api;
+mod create_webhook;
 mod delete_api;
 mod import;
 mod init;
@@ -19,6 +20,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use crate::scaffold::{self, RealFs, Request, Templates};
 
 pub use create_api::CreateApiArgs;
+pub use create_webhook::CreateWebhookArgs;
 pub use delete_api::DeleteApiArgs;
 pub use init::{InitArgs, License};
 pub use manifests::ManifestsArgs;
@@ -45,11 +47,12 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     Init(InitArgs),
-    /// Scaffold a new API (and its controller) into the project.
+    /// Scaffold a new API (and its controller), or webhooks for one, into the project.
     #[command(
         subcommand,
         after_help = "Examples:\n  \
-            webop create api --group app --version v1 --kind WebApp --image nginx:1.25 --port 80"
+            webop create api --group app --version v1 --kind WebApp --image nginx:1.25 --port 80\n  \
+            webop create webhook --group app --version v1 --kind WebApp --defaulting --programmatic-validation"
     )]
     Create(CreateCommand),
     /// Remove an API (and its controller) from the project.
@@ -87,6 +90,7 @@ pub enum Command {
 #[derive(Debug, Subcommand)]
 pub enum CreateCommand {
     Api(CreateApiArgs),
+    Webhook(CreateWebhookArgs),
 }
 
 /// `webop delete ...`.
@@ -155,6 +159,7 @@ pub fn execute(cli: Cli, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> 
     match cli.command {
         Command::Init(args) => init::run(args, cwd, out),
         Command::Create(CreateCommand::Api(args)) => create_api::run(args, cwd, out),
+        Command::Create(CreateCommand::Webhook(args)) => create_webhook::run(args, cwd, out),
         Command::Delete(DeleteCommand::Api(args)) => delete_api::run(args, cwd, out),
         Command::Import(command) => import::run(command, cwd, out),
         Command::Manifests(args) => manifests::run(args, cwd, out),
