@@ -53,16 +53,24 @@ unset CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR KUBEBUILDER_ASSETS
 
 declare -A seconds=() units=()
 phases=()
-# The crates compiled so far in the current target dir (`new_target` starts another).
-declare -A compiled_before=()
-new_target() { compiled_before=(); }
+# The crates compiled so far in the current target dir: `new_target [DIR]` starts another. With
+# DIR (a profile's directory, target/debug), a phase's units are the entries of DIR/.fingerprint
+# that it wrote (so quiet builds count too); without, its `Compiling` lines.
+declare -A compiled_before=() fingerprints_before=()
+target_dir=""
+new_target() {
+    compiled_before=()
+    fingerprints_before=()
+    target_dir="${1:-}"
+}
 # phase NAME DIR COMMAND...: runs COMMAND in DIR, logs its output, records its wall seconds and
-# the crates it compiled: `units=` how many, `again=` how many of them an earlier phase in the same
-# target dir had compiled already (another feature set or profile of the same crate).
+# the units it compiled: `units=` how many, `again=` how many of them are another build (feature
+# set) of a crate that an earlier phase in the same target dir had compiled already.
 phase() {
     local name="$1" dir="$2"
     shift 2
     local start end
+    touch "$logs/$name.start"
     start=$(date +%s.%N)
     if ! (cd "$dir" && "$@") >"$logs/$name.log" 2>&1; then
         echo "first_green: phase $name failed: $* (in $dir); the end of $logs/$name.log:" >&2
@@ -73,12 +81,26 @@ phase() {
     end=$(date +%s.%N)
     seconds[$name]=$(echo "$end - $start" | bc)
     phases+=("$name")
-    local n=0 again=0 crate
-    while read -r crate; do
+    local n=0 again=0 unit crate
+    local -A now=()
+    while read -r unit; do
+        [[ -n "$unit" ]] || continue
+        crate="${unit%-*}"
         n=$((n + 1))
-        if [[ -n "${compiled_before[$crate]:-}" ]]; then again=$((again + 1)); fi
-        compiled_before[$crate]=1
-    done < <(sed -n 's/^ *Compiling \([^ ]* v[^ ]*\).*/\1/p' "$logs/$name.log")
+        if [[ -n "${compiled_before[$crate]:-}" && -z "${fingerprints_before[$unit]:-}" ]]; then
+            again=$((again + 1))
+        fi
+        fingerprints_before[$unit]=1
+        now[$crate]=1
+    done < <(
+        if [[ -n "$target_dir" ]]; then
+            find "$target_dir/.fingerprint" -mindepth 2 -newer "$logs/$name.start" -printf '%h\n' \
+                2>/dev/null | sed 's|.*/||' | sort -u
+        else
+            sed -n 's/^ *Compiling \([^ ]*\) \(v[^ ]*\).*/\1@\2-x/p' "$logs/$name.log"
+        fi
+    )
+    for crate in "${!now[@]}"; do compiled_before[$crate]=1; done
     units[$name]="units=$n again=$again"
     printf '%-15s %7.1f s  %s\n' "$name" "${seconds[$name]}" "${units[$name]}" >&2
 }
@@ -160,6 +182,7 @@ async fn main() -> Result<(), kube::Error> {
 }
 EOF
 (cd "$anchor" && cargo fetch --quiet)
+new_target "$anchor/target/debug"
 phase anchor "$anchor" cargo build --bin anchor
 
 # README command one.
@@ -169,7 +192,7 @@ phase install "$tmp/webop" cargo install --locked --path . --root "$tmp/root"
 export PATH="$tmp/root/bin:$PATH"
 project="$tmp/webapp-operator"
 mkdir -p "$project"
-new_target
+new_target "$project/target/debug"
 phase scaffold "$project" sh -c 'webop init --domain example.com --repo github.com/example/webapp-operator &&
     webop create api --group app --version v1 --kind WebApp --image nginx:1.25 --port 80'
 (cd "$project" && cargo fetch --quiet)
@@ -190,9 +213,9 @@ grep -q '^ *note:$' "$project"/config/crd/bases/*webapps.yaml ||
     { echo "first_green: the new field is not in the CRD" >&2; exit 1; }
 
 if $sizes; then
-    new_target
+    new_target "$anchor/target/release"
     phase anchor_release "$anchor" cargo build --release --bin anchor
-    new_target
+    new_target "$project/target/release"
     phase build_release "$project" make build-release
     strip -o "$tmp/anchor.stripped" "$anchor/target/release/anchor"
     strip -o "$tmp/operator.stripped" "$project/target/release/webapp-operator"
