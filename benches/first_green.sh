@@ -40,7 +40,10 @@ for arg in "$@"; do
     esac
 done
 
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# The repository this script is in, or (for a copy run from elsewhere, so that editing the script
+# cannot disturb a run) the one of the current directory.
+repo="$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel 2>/dev/null ||
+    git rev-parse --show-toplevel)"
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/first-green.XXXXXX")"
 logs="$tmp/logs"
 mkdir -p "$logs"
