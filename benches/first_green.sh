@@ -108,8 +108,9 @@ phase() {
     printf '%-15s %7.1f s  %s\n' "$name" "${seconds[$name]}" "${units[$name]}" >&2
 }
 
-echo "first_green: HEAD $(git -C "$repo" rev-parse --short HEAD) in $tmp, $(nproc) cores" >&2
 git clone --quiet --no-hardlinks "$repo" "$tmp/webop"
+head="$(git -C "$tmp/webop" rev-parse --short HEAD)"
+echo "first_green: HEAD $head in $tmp, $(nproc) cores" >&2
 
 # The anchor: what a kube-rs user writes first.
 anchor="$tmp/anchor"
@@ -231,7 +232,7 @@ sum() {
 }
 generated=$(sum manifests build test)
 readme=$(sum install scaffold manifests build test)
-echo "first_green HEAD $(git -C "$repo" rev-parse --short HEAD), $(nproc) cores, wall seconds:"
+echo "first_green HEAD $head, $(nproc) cores, wall seconds:"
 for name in "${phases[@]}"; do
     printf '  %-15s %7.1f  %s\n' "$name" "${seconds[$name]}" "${units[$name]}"
 done
