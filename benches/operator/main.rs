@@ -17,7 +17,9 @@
 //!   process against a loopback testkit with N WebApps and their children cached;
 //! - `binary_mib`: the size of that release binary, stripped.
 //!
-//! `-- --no-binary` skips the release build (and so the last two figures).
+//! `-- --no-binary` skips the release build (and so the last two figures);
+//! `WEBOP_BENCH_OPERATOR=<path>` uses that release build of the generated operator instead of
+//! building one (e.g. the one `benches/first_green.sh --sizes --keep` built).
 //!
 //! The generated controller is the golden project's (testdata/webapp-operator) own source,
 //! compiled in with `#[path]` modules: its API types become `crate::webapp_operator_api` via
@@ -170,6 +172,7 @@ fn simulate(reconciler: Reconciler, objects: usize) -> Figures {
         cluster::create_webapps(&driver, objects).await;
         tokio::spawn(cluster::simulate_deployment_controller(driver.clone()));
 
+        let progress = cluster::Running::watch(&driver);
         let requests = Arc::new(cluster::Requests::default());
         let client = cluster::reconciler_client(&server, requests.clone());
         let shutdown = webop::manager::Shutdown::default();
@@ -195,7 +198,7 @@ fn simulate(reconciler: Reconciler, objects: usize) -> Figures {
         // once, and with one worker some objects can wait behind that loop forever.
         let mut running = 0;
         while started.elapsed() < CONVERGE_LIMIT {
-            running = cluster::running(&driver).await;
+            running = progress.count();
             if running == objects {
                 break;
             }
