@@ -17,7 +17,8 @@
 //!   process against a loopback testkit with N WebApps and their children cached;
 //! - `binary_mib`: the size of that release binary, stripped.
 //!
-//! `-- --no-binary` skips the release build (and so the last two figures);
+//! `-- --no-binary` skips the release build (and so the last two figures); `-- --binary-only`
+//! measures only those two;
 //! `WEBOP_BENCH_OPERATOR=<path>` uses that release build of the generated operator instead of
 //! building one (e.g. the one `benches/first_green.sh --sizes --keep` built).
 //!
@@ -84,6 +85,11 @@ enum Reconciler {
 
 fn main() {
     let objects = objects_from_args();
+    if std::env::args().any(|a| a == "--binary-only") {
+        eprintln!("operator bench: the release binary with {objects} WebApps");
+        report_binary(objects);
+        return;
+    }
     eprintln!("operator bench: {objects} WebApps per reconciler");
     let webop = simulate(Reconciler::Webop, objects);
     let seed = simulate(Reconciler::Seed(seed::Reads::Api), objects);
@@ -131,6 +137,11 @@ fn main() {
         println!("peak_rss_mib skipped: --no-binary");
         return;
     }
+    report_binary(objects);
+}
+
+/// `peak_rss_mib` and `binary_mib` of the generated operator's release build.
+fn report_binary(objects: usize) {
     match rss::build_release_operator() {
         Ok(binary) => {
             match rss::peak_rss_mib(&binary.path, objects) {
