@@ -72,6 +72,13 @@ pub enum Command {
     Manifests(ManifestsArgs),
     #[cfg(feature = "validate")]
     Validate(ValidateArgs),
+    /// `webop validate` in a webop installed without it: says how to get it.
+    #[cfg(not(feature = "validate"))]
+    #[command(hide = true, disable_help_flag = true)]
+    Validate {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+        args: Vec<String>,
+    },
     /// Print webop's version.
     #[command(after_help = "Examples:\n  webop version")]
     Version,
@@ -165,6 +172,12 @@ pub fn execute(cli: Cli, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> 
         Command::Manifests(args) => manifests::run(args, cwd, out),
         #[cfg(feature = "validate")]
         Command::Validate(args) => validate::run(args, cwd, out),
+        #[cfg(not(feature = "validate"))]
+        Command::Validate { .. } => anyhow::bail!(
+            "this webop was built without `webop validate` (it compiles the testkit's API server): \
+             install it with `cargo install --locked --features validate` and the source you \
+             installed from (`--path <webop source>`)"
+        ),
         Command::Version => {
             writeln!(out, "webop {}", env!("CARGO_PKG_VERSION"))?;
             Ok(())

@@ -115,7 +115,7 @@ pub const ENTRIES: &[Entry] = &[
     // User-owned, so that shared types have a home (`pub mod common;`): `create api` inserts
     // each version's module and each kind's CRD version at its markers.
     project("api/src/lib.rs"),
-    project("api/src/bin/crdgen.rs"),
+    project("api/examples/crdgen.rs"),
     project("src/main.rs"),
     project("src/lib.rs"),
     project("src/controller/mod.rs"),
