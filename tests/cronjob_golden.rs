@@ -31,6 +31,7 @@ const USER_OWNED: &[&str] = &[
     "config/samples/batch_v1_cronjob.yaml",
     "config/samples/batch_v2_cronjob.yaml",
     "src/controller/cronjob_controller.rs",
+    "src/jobs.rs",
     "src/lib.rs",
     "src/schedule.rs",
     "src/webhook/v1/cronjob_webhook.rs",
@@ -40,7 +41,7 @@ const USER_OWNED: &[&str] = &[
 ];
 
 /// The user-owned files that the scaffold has no version of.
-const ADDED_BY_HAND: &[&str] = &["src/schedule.rs"];
+const ADDED_BY_HAND: &[&str] = &["src/jobs.rs", "src/schedule.rs"];
 
 /// Files `webop manifests` writes; before it runs, `config/rbac/role.yaml` is init's placeholder.
 fn written_by_manifests(path: &str) -> bool {

@@ -2,6 +2,7 @@
 //! `tests/` exercises.
 
 pub mod controller;
+pub mod jobs;
 pub mod schedule;
 pub mod webhook;
 // +webop:scaffold:modules
