@@ -1,0 +1,8 @@
+//! cronjob-operator: the controllers, as a library that `src/main.rs` (the manager) runs and
+//! `tests/` exercises.
+
+pub mod controller;
+pub mod jobs;
+pub mod schedule;
+pub mod webhook;
+// +webop:scaffold:modules
