@@ -9,6 +9,7 @@
 pub mod apply;
 pub mod catalogue;
 pub mod context;
+pub mod edit;
 pub mod fs;
 mod identifiers;
 pub mod markers;
@@ -59,6 +60,10 @@ pub enum Command<'a> {
     /// `import crd`: what `create api --controller=false` of each kind writes, with the
     /// imported source as the kind's `<kind>_types.rs`, which must not exist (unless `force`).
     ImportApi(&'a [ImportedApi]),
+    /// `edit`: the project-wide settings of `after` (the manager's scope) carried into the files
+    /// `init` wrote for them, with `(path, contents)` regenerated from the code (the manager's
+    /// role) in place of their templates.
+    Edit(&'a [(String, String)]),
 }
 
 /// One kind and version `import crd` adds: its resource and the source of its types file.
@@ -170,6 +175,13 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
         Command::DeleteApi(resource) => {
             let before = request.before.expect("delete api has a project before");
             delete_api(&mut planner, templates, before, request.after, resource)?;
+        }
+        Command::Edit(generated) => {
+            let before = request.before.expect("edit has a project before");
+            edit::rewrite(&mut planner, templates, before, request.after, generated)?;
+            for (path, contents) in generated {
+                planner.generated(path, contents.clone())?;
+            }
         }
         Command::Manifests(generated) => {
             for (path, contents) in generated {
