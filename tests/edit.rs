@@ -241,3 +241,94 @@ fn an_edited_file_is_kept_unless_forced() {
     let written = std::fs::read_to_string(&binding).unwrap();
     assert!(written.starts_with("apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\n"));
 }
+
+#[test]
+fn owner_and_license_change_only_their_lines() {
+    let (_temp, dir) = golden_copy();
+    let golden = files(&dir);
+    // The user's own changes to the files edit touches stay.
+    let cargo = dir.join("Cargo.toml");
+    let mut manifest = std::fs::read_to_string(&cargo).unwrap();
+    manifest.push_str("\n[profile.release]\nlto = true\n");
+    std::fs::write(&cargo, &manifest).unwrap();
+
+    let report = run_ok(&dir, &["edit", "--owner", "Example Corp", "--dry-run"]);
+    assert!(report.contains("updated README.md\n"), "{report}");
+    run_ok(&dir, &["edit", "--owner", "Example Corp"]);
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    assert!(
+        readme.contains("\n## License\n\nCopyright Example Corp.\n"),
+        "{readme}"
+    );
+    assert!(!readme.contains("The webapp-operator Authors"));
+
+    run_ok(&dir, &["edit", "--license", "none"]);
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    assert!(!readme.contains("## License"), "{readme}");
+    for path in ["Cargo.toml", "api/Cargo.toml"] {
+        let text = std::fs::read_to_string(dir.join(path)).unwrap();
+        assert!(!text.contains("license"), "{path}: {text}");
+    }
+    assert!(
+        std::fs::read_to_string(&cargo)
+            .unwrap()
+            .ends_with("lto = true\n")
+    );
+
+    // Back to Apache-2.0 (init's default owner): the golden again, with the user's change.
+    run_ok(&dir, &["edit", "--license", "apache2"]);
+    assert_eq!(std::fs::read_to_string(&cargo).unwrap(), manifest);
+    std::fs::write(&cargo, &golden["Cargo.toml"]).unwrap();
+    assert_eq!(files(&dir), golden);
+}
+
+#[test]
+fn bad_license_edits_write_nothing() {
+    let (_temp, dir) = golden_copy();
+    let before = tree(&dir);
+    let stderr = fails(
+        &dir,
+        &["edit", "--license", "none", "--owner", "Example Corp"],
+    );
+    assert!(
+        stderr
+            .contains("--owner \"Example Corp\": the owner is named only in the Apache-2.0 notice"),
+        "{stderr}"
+    );
+    let stderr = fails(&dir, &["edit", "--license", "mit"]);
+    assert!(stderr.contains("'mit'"), "{stderr}");
+    assert_eq!(tree(&dir), before);
+
+    // An edited License section is not rewritten without --force, and nothing else is either.
+    let readme = dir.join("README.md");
+    let text = std::fs::read_to_string(&readme).unwrap() + "Third-party notices: NOTICE.\n";
+    std::fs::write(&readme, &text).unwrap();
+    let before = tree(&dir);
+    let stderr = fails(&dir, &["edit", "--license", "none"]);
+    assert!(
+        stderr.contains("README.md: its License section differs from the one webop wrote"),
+        "{stderr}"
+    );
+    assert_eq!(tree(&dir), before);
+    run_ok(&dir, &["edit", "--license", "none", "--force"]);
+    assert!(
+        !std::fs::read_to_string(&readme)
+            .unwrap()
+            .contains("License")
+    );
+
+    // Another license in a manifest is the user's: refused, whatever --force says.
+    let cargo = dir.join("Cargo.toml");
+    let text = std::fs::read_to_string(&cargo).unwrap().replace(
+        "edition = \"2024\"\n",
+        "edition = \"2024\"\nlicense = \"MIT\"\n",
+    );
+    std::fs::write(&cargo, text).unwrap();
+    let before = tree(&dir);
+    let stderr = fails(&dir, &["edit", "--license", "apache2", "--force"]);
+    assert!(
+        stderr.contains("Cargo.toml declares \"license = \\\"MIT\\\"\""),
+        "{stderr}"
+    );
+    assert_eq!(tree(&dir), before);
+}

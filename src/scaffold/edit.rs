@@ -5,7 +5,10 @@
 //! conflict unless `--force`.
 
 use super::Error;
-use super::context::{ProjectVars, Scoped};
+use std::path::Path;
+
+use super::context::{InitOptions, ProjectVars, Scoped};
+use super::fs::FileSystem;
 use super::plan::Planner;
 use super::templates::Templates;
 use crate::project::Project;
@@ -44,4 +47,64 @@ pub fn rewrite(
         planner.rewrite(&current.path, current.contents, &previous.contents, reason)?;
     }
     Ok(())
+}
+
+/// The license of a project: `Some(owner)` for Apache-2.0 with that copyright holder, `None` for
+/// none (as `init --license --owner` wrote it).
+pub type Licensed = Option<String>;
+
+/// The files `init` wrote for the license `before`, with the license `after` instead: the
+/// license lines of the root and API `Cargo.toml`, the README's License section. Missing files
+/// are left missing.
+pub fn relicense(
+    fs: &dyn FileSystem,
+    templates: &Templates,
+    root: &Path,
+    project: &Project,
+    before: &Licensed,
+    after: &Licensed,
+    force: bool,
+) -> Result<Vec<(String, String)>, Error> {
+    let read = |path: &str| -> Result<Option<String>, Error> {
+        match fs.read(&root.join(path)) {
+            Ok(bytes) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(source) => Err(super::plan::Conflict::Io {
+                path: path.into(),
+                source,
+            }
+            .into()),
+        }
+    };
+    let mut out = Vec::new();
+    for path in ["Cargo.toml", "api/Cargo.toml"] {
+        if let Some(text) = read(path)? {
+            let text = super::license::cargo_toml(path, &text, after.is_some())?;
+            out.push((path.to_owned(), text));
+        }
+    }
+    if let Some(text) = read("README.md")? {
+        let render = |licensed: &Licensed| -> Result<String, Error> {
+            let options = InitOptions {
+                owner: licensed.clone().unwrap_or_default(),
+                license: if licensed.is_some() {
+                    "apache2"
+                } else {
+                    "none"
+                }
+                .to_owned(),
+                webop_path: None,
+            };
+            let vars = ProjectVars::new(project, Some(&options));
+            Ok(templates
+                .render("README.md", &vars.context(&Scoped::Project))?
+                .contents)
+        };
+        let (written, wanted) = (render(before)?, render(after)?);
+        let written = super::license::split_section(&written).1;
+        let wanted = super::license::split_section(&wanted).1;
+        let text = super::license::readme("README.md", &text, written, wanted, force)?;
+        out.push(("README.md".to_owned(), text));
+    }
+    Ok(out)
 }

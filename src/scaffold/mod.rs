@@ -12,6 +12,7 @@ pub mod context;
 pub mod edit;
 pub mod fs;
 mod identifiers;
+pub mod license;
 pub mod markers;
 pub mod plan;
 pub mod templates;
@@ -60,10 +61,13 @@ pub enum Command<'a> {
     /// `import crd`: what `create api --controller=false` of each kind writes, with the
     /// imported source as the kind's `<kind>_types.rs`, which must not exist (unless `force`).
     ImportApi(&'a [ImportedApi]),
-    /// `edit`: the project-wide settings of `after` (the manager's scope) carried into the files
-    /// `init` wrote for them, with `(path, contents)` regenerated from the code (the manager's
-    /// role) in place of their templates.
-    Edit(&'a [(String, String)]),
+    /// `edit`: with `rescope`, the manager's scope of `after` carried into the files `init` wrote
+    /// for it; then `files`, `(path, contents)` computed from the code or from the files as
+    /// they are (the manager's role, the license lines), written as they are.
+    Edit {
+        rescope: bool,
+        files: &'a [(String, String)],
+    },
 }
 
 /// One kind and version `import crd` adds: its resource and the source of its types file.
@@ -91,6 +95,8 @@ pub enum Error {
     Template(#[from] templates::Error),
     #[error(transparent)]
     Conflict(#[from] Conflict),
+    #[error(transparent)]
+    License(#[from] license::Refused),
 }
 
 /// Plans `request` against the tree seen through `fs`.
@@ -176,10 +182,12 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
             let before = request.before.expect("delete api has a project before");
             delete_api(&mut planner, templates, before, request.after, resource)?;
         }
-        Command::Edit(generated) => {
-            let before = request.before.expect("edit has a project before");
-            edit::rewrite(&mut planner, templates, before, request.after, generated)?;
-            for (path, contents) in generated {
+        Command::Edit { rescope, files } => {
+            if rescope {
+                let before = request.before.expect("edit has a project before");
+                edit::rewrite(&mut planner, templates, before, request.after, files)?;
+            }
+            for (path, contents) in files {
                 planner.generated(path, contents.clone())?;
             }
         }
