@@ -41,6 +41,16 @@ pub struct EditArgs {
     /// Copyright holder named in the README's Apache-2.0 notice.
     #[arg(long)]
     pub owner: Option<String>,
+    /// kubebuilder's multigroup layout (`api/src/<group>/<version>`): not available yet; the
+    /// command lists what it would have to move and changes nothing.
+    #[arg(
+        long,
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "true",
+        value_name = "BOOL"
+    )]
+    pub multigroup: Option<bool>,
     /// Overwrite files you edited.
     #[arg(long)]
     pub force: bool,
@@ -51,10 +61,20 @@ pub struct EditArgs {
 
 pub(super) fn run(args: EditArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
     let (root, before) = Project::find(cwd)?;
-    if args.namespaced.is_none() && args.license.is_none() && args.owner.is_none() {
+    if args.multigroup == Some(true) {
+        refuse_multigroup(&before)?;
+    }
+    if args.namespaced.is_none()
+        && args.license.is_none()
+        && args.owner.is_none()
+        && args.multigroup.is_none()
+    {
         bail!(
             "nothing to edit: pass --namespaced[=false], --license or --owner (see `webop edit --help`)"
         );
+    }
+    if args.multigroup == Some(false) {
+        writeln!(out, "The project is already single-group.")?;
     }
     let namespaced = args.namespaced.unwrap_or(before.namespaced);
     let after = before.with_namespaced_manager(namespaced)?;
@@ -139,4 +159,26 @@ fn wanted_license(
         )),
         (None, false) => Ok(None),
     }
+}
+
+/// `--multigroup`: webop has no multigroup templates yet, so moving a project would leave it
+/// half-moved; the refusal lists what would move.
+fn refuse_multigroup(project: &Project) -> anyhow::Result<()> {
+    let templates = Templates::load()?;
+    let moves = crate::scaffold::edit::multigroup_moves(&templates, project)?;
+    let mut message = String::from(
+        "--multigroup: webop does not scaffold the multigroup layout yet (kubebuilder's \
+         api/<group>/<version>), so it cannot move this project; nothing was changed",
+    );
+    if !moves.is_empty() {
+        message.push_str(
+            ". The move would take these files, and rewrite the registrations that name them \
+             (api/src/lib.rs, the version modules, src/controller/mod.rs, api/src/bin/crdgen.rs) \
+             and the `use` lines of your files that import them:",
+        );
+        for (from, to) in moves {
+            message.push_str(&format!("\n  {from} -> {to}"));
+        }
+    }
+    bail!(message)
 }
