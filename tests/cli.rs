@@ -50,6 +50,7 @@ fn every_command_shows_an_example() {
         &["init", "--help"],
         &["create", "--help"],
         &["create", "api", "--help"],
+        &["create", "webhook", "--help"],
         &["manifests", "--help"],
         &["version", "--help"],
         &["completion", "--help"],
@@ -155,7 +156,10 @@ fn dry_run_prints_the_plan_and_writes_nothing() {
         "{plan}"
     );
     assert!(plan.contains("updated PROJECT\n"), "{plan}");
-    assert!(plan.contains("unchanged api/src/bin/crdgen.rs\n"), "{plan}");
+    assert!(
+        plan.contains("unchanged api/examples/crdgen.rs\n"),
+        "{plan}"
+    );
     assert_eq!(tree(&dir), before);
 }
 
@@ -171,7 +175,7 @@ fn the_report_says_what_happened_to_each_file() {
         "created api/src/v1/webapp_types.rs\n",
         "updated config/crd/kustomization.yaml\n",
         "created src/controller/webapp_controller.rs\n",
-        "unchanged api/src/bin/crdgen.rs\n",
+        "unchanged api/examples/crdgen.rs\n",
     ] {
         assert!(report.contains(line), "{line:?} not in\n{report}");
     }

@@ -17,7 +17,10 @@
 //!   process against a loopback testkit with N WebApps and their children cached;
 //! - `binary_mib`: the size of that release binary, stripped.
 //!
-//! `-- --no-binary` skips the release build (and so the last two figures).
+//! `-- --no-binary` skips the release build (and so the last two figures); `-- --binary-only`
+//! measures only those two;
+//! `WEBOP_BENCH_OPERATOR=<path>` uses that release build of the generated operator instead of
+//! building one (e.g. the one `benches/first_green.sh --sizes --keep` built).
 //!
 //! The generated controller is the golden project's (testdata/webapp-operator) own source,
 //! compiled in with `#[path]` modules: its API types become `crate::webapp_operator_api` via
@@ -82,6 +85,11 @@ enum Reconciler {
 
 fn main() {
     let objects = objects_from_args();
+    if std::env::args().any(|a| a == "--binary-only") {
+        eprintln!("operator bench: the release binary with {objects} WebApps");
+        report_binary(objects);
+        return;
+    }
     eprintln!("operator bench: {objects} WebApps per reconciler");
     let webop = simulate(Reconciler::Webop, objects);
     let seed = simulate(Reconciler::Seed(seed::Reads::Api), objects);
@@ -129,6 +137,11 @@ fn main() {
         println!("peak_rss_mib skipped: --no-binary");
         return;
     }
+    report_binary(objects);
+}
+
+/// `peak_rss_mib` and `binary_mib` of the generated operator's release build.
+fn report_binary(objects: usize) {
     match rss::build_release_operator() {
         Ok(binary) => {
             match rss::peak_rss_mib(&binary.path, objects) {
@@ -170,6 +183,7 @@ fn simulate(reconciler: Reconciler, objects: usize) -> Figures {
         cluster::create_webapps(&driver, objects).await;
         tokio::spawn(cluster::simulate_deployment_controller(driver.clone()));
 
+        let progress = cluster::Running::watch(&driver);
         let requests = Arc::new(cluster::Requests::default());
         let client = cluster::reconciler_client(&server, requests.clone());
         let shutdown = webop::manager::Shutdown::default();
@@ -195,7 +209,7 @@ fn simulate(reconciler: Reconciler, objects: usize) -> Figures {
         // once, and with one worker some objects can wait behind that loop forever.
         let mut running = 0;
         while started.elapsed() < CONVERGE_LIMIT {
-            running = cluster::running(&driver).await;
+            running = progress.count();
             if running == objects {
                 break;
             }

@@ -16,6 +16,9 @@ pub struct ReleaseBinary {
 /// Builds the golden project in release mode (in a copy, with this checkout's webop and
 /// Cargo.lock, as `webop init` would set it up) and strips a copy of its binary.
 pub fn build_release_operator() -> Result<ReleaseBinary, String> {
+    if let Some(binary) = std::env::var_os("WEBOP_BENCH_OPERATOR") {
+        return strip_copy(PathBuf::from(binary), &std::env::temp_dir());
+    }
     let source = Path::new(env!("CARGO_MANIFEST_DIR"));
     let work = std::env::temp_dir().join(format!("webop-operator-bench-{}", std::process::id()));
     let project = work.join("webapp-operator");
@@ -59,8 +62,12 @@ pub fn build_release_operator() -> Result<ReleaseBinary, String> {
     if !status.success() {
         return Err(format!("the release build failed ({status})"));
     }
-    let binary = target.join("release/webapp-operator");
-    let stripped = work.join("webapp-operator.stripped");
+    strip_copy(target.join("release/webapp-operator"), &work)
+}
+
+/// `binary`, with the size of a stripped copy of it written into `work`.
+fn strip_copy(binary: PathBuf, work: &Path) -> Result<ReleaseBinary, String> {
+    let stripped = work.join(format!("webapp-operator-{}.stripped", std::process::id()));
     let strip = Command::new("strip")
         .arg("-o")
         .arg(&stripped)
@@ -145,7 +152,8 @@ pub fn peak_rss_mib(binary: &Path, objects: usize) -> Result<f64, String> {
         let pid = child.id();
 
         let deadline = Instant::now() + Duration::from_secs(600);
-        while crate::cluster::running(&driver).await < objects {
+        let progress = crate::cluster::Running::watch(&driver);
+        while progress.count() < objects {
             if Instant::now() > deadline {
                 let _ = child.kill();
                 return Err("the operator did not converge in 600 s".to_owned());

@@ -81,14 +81,24 @@ pub(super) fn manager_role(
     Ok(Some((path_string(&role.path), role.contents)))
 }
 
-/// The CustomResourceDefinitions the API crate's `crdgen` prints, as JSON values. Only the API
-/// crate is compiled, in the project's own target directory (or `CARGO_TARGET_DIR`).
+/// The CustomResourceDefinitions the API crate's `crdgen` example prints, as JSON values.
+///
+/// Only `crdgen` and what it depends on compile (not the controllers, which may not compile yet
+/// after a type change), in the project's own target directory (or `CARGO_TARGET_DIR`). It is an
+/// example built with `--workspace` so that Cargo resolves features as `cargo test --workspace`
+/// and `make build` (`--examples`) do: the dependencies compiled here are the ones those reuse.
 fn crds(root: &Path, project: &Project) -> anyhow::Result<Vec<Value>> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let package = project.api_package_name();
-    let shown = format!("cargo run --quiet -p {package} --bin crdgen");
+    let shown = "cargo build --workspace --example crdgen";
     let output = Command::new(&cargo)
-        .args(["run", "--quiet", "-p", &package, "--bin", "crdgen"])
+        .args([
+            "build",
+            "--quiet",
+            "--workspace",
+            "--example",
+            "crdgen",
+            "--message-format=json-render-diagnostics",
+        ])
         .current_dir(root)
         .stdin(Stdio::null())
         .stderr(Stdio::inherit())
@@ -100,9 +110,43 @@ fn crds(root: &Path, project: &Project) -> anyhow::Result<Vec<Value>> {
             output.status
         );
     }
+    let package = project.api_package_name();
+    let crdgen = crdgen_executable(&output.stdout, &package)
+        .with_context(|| format!("`{shown}` built no `crdgen` example of {package}"))?;
+    let shown = crdgen.display();
+    let output = Command::new(&crdgen)
+        .current_dir(root)
+        .stdin(Stdio::null())
+        .stderr(Stdio::inherit())
+        .output()
+        .with_context(|| format!("cannot run `{shown}`"))?;
+    if !output.status.success() {
+        bail!("`{shown}` failed ({}): see the errors above", output.status);
+    }
     let crds: Vec<Value> = serde_json::from_slice(&output.stdout)
         .with_context(|| format!("`{shown}` did not print a JSON array of CRDs"))?;
     Ok(crds)
+}
+
+/// The executable of the `crdgen` example of `package`, from the JSON messages of `cargo build
+/// --message-format=json` (one object a line).
+fn crdgen_executable(messages: &[u8], package: &str) -> Option<std::path::PathBuf> {
+    String::from_utf8_lossy(messages)
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|message| message["reason"] == "compiler-artifact")
+        .filter(|message| message["target"]["name"] == "crdgen")
+        .filter(|message| {
+            // `path+file:///.../api#webapp-operator-api@0.1.0`, or `...#0.1.0` when the
+            // directory is named as the package.
+            message["package_id"].as_str().is_some_and(|id| {
+                id.rsplit_once('#').is_some_and(|(path, version)| {
+                    version.starts_with(&format!("{package}@"))
+                        || (!version.contains('@') && path.ends_with(&format!("/{package}")))
+                })
+            })
+        })
+        .find_map(|message| message["executable"].as_str().map(Into::into))
 }
 
 /// The directories of the library and binary sources of every package of the workspace at
@@ -164,4 +208,33 @@ fn path_string(path: &Path) -> String {
         .map(|c| c.as_os_str().to_string_lossy())
         .collect::<Vec<_>>()
         .join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::crdgen_executable;
+
+    #[test]
+    fn the_crdgen_of_the_api_package_is_found_among_the_build_messages() {
+        let messages = concat!(
+            r#"{"reason":"compiler-artifact","package_id":"path+file:///p/api#shop-api@0.1.0","target":{"name":"shop_api"},"executable":null}"#,
+            "\n",
+            r#"{"reason":"compiler-artifact","package_id":"path+file:///p/tools#other@0.1.0","target":{"name":"crdgen"},"executable":"/t/debug/examples/other-crdgen"}"#,
+            "\n",
+            r#"{"reason":"compiler-artifact","package_id":"path+file:///p/api#shop-api@0.1.0","target":{"name":"crdgen"},"executable":"/t/debug/examples/crdgen"}"#,
+            "\n",
+            r#"{"reason":"build-finished","success":true}"#,
+        );
+        assert_eq!(
+            crdgen_executable(messages.as_bytes(), "shop-api"),
+            Some("/t/debug/examples/crdgen".into())
+        );
+        // A package in a directory of its own name has the short form of package id.
+        let short = r#"{"reason":"compiler-artifact","package_id":"path+file:///p/shop-api#0.1.0","target":{"name":"crdgen"},"executable":"/t/x"}"#;
+        assert_eq!(
+            crdgen_executable(short.as_bytes(), "shop-api"),
+            Some("/t/x".into())
+        );
+        assert_eq!(crdgen_executable(short.as_bytes(), "api"), None);
+    }
 }

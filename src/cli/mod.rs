@@ -1,6 +1,7 @@
 //! The `webop` command line: clap definitions and one thin module per command.
 
 mod create_api;
+mod create_webhook;
 mod delete_api;
 mod edit;
 mod import;
@@ -20,6 +21,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use crate::scaffold::{self, RealFs, Request, Templates};
 
 pub use create_api::CreateApiArgs;
+pub use create_webhook::CreateWebhookArgs;
 pub use delete_api::DeleteApiArgs;
 pub use edit::EditArgs;
 pub use init::{InitArgs, License};
@@ -47,11 +49,12 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     Init(InitArgs),
-    /// Scaffold a new API (and its controller) into the project.
+    /// Scaffold a new API (and its controller), or webhooks for one, into the project.
     #[command(
         subcommand,
         after_help = "Examples:\n  \
-            webop create api --group app --version v1 --kind WebApp --image nginx:1.25 --port 80"
+            webop create api --group app --version v1 --kind WebApp --image nginx:1.25 --port 80\n  \
+            webop create webhook --group app --version v1 --kind WebApp --defaulting --programmatic-validation"
     )]
     Create(CreateCommand),
     /// Remove an API (and its controller) from the project.
@@ -72,6 +75,13 @@ pub enum Command {
     Manifests(ManifestsArgs),
     #[cfg(feature = "validate")]
     Validate(ValidateArgs),
+    /// `webop validate` in a webop installed without it: says how to get it.
+    #[cfg(not(feature = "validate"))]
+    #[command(hide = true, disable_help_flag = true)]
+    Validate {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+        args: Vec<String>,
+    },
     /// Print webop's version.
     #[command(after_help = "Examples:\n  webop version")]
     Version,
@@ -90,6 +100,7 @@ pub enum Command {
 #[derive(Debug, Subcommand)]
 pub enum CreateCommand {
     Api(CreateApiArgs),
+    Webhook(CreateWebhookArgs),
 }
 
 /// `webop delete ...`.
@@ -158,12 +169,19 @@ pub fn execute(cli: Cli, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> 
     match cli.command {
         Command::Init(args) => init::run(args, cwd, out),
         Command::Create(CreateCommand::Api(args)) => create_api::run(args, cwd, out),
+        Command::Create(CreateCommand::Webhook(args)) => create_webhook::run(args, cwd, out),
         Command::Delete(DeleteCommand::Api(args)) => delete_api::run(args, cwd, out),
         Command::Edit(args) => edit::run(args, cwd, out),
         Command::Import(command) => import::run(command, cwd, out),
         Command::Manifests(args) => manifests::run(args, cwd, out),
         #[cfg(feature = "validate")]
         Command::Validate(args) => validate::run(args, cwd, out),
+        #[cfg(not(feature = "validate"))]
+        Command::Validate { .. } => anyhow::bail!(
+            "this webop was built without `webop validate` (it compiles the testkit's API server): \
+             install it with `cargo install --locked --features validate` and the source you \
+             installed from (`--path <webop source>`)"
+        ),
         Command::Version => {
             writeln!(out, "webop {}", env!("CARGO_PKG_VERSION"))?;
             Ok(())

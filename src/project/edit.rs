@@ -59,6 +59,7 @@ mod tests {
             path: None,
             plural: None,
             version: "v1".into(),
+            webhooks: None,
         });
         project
     }

@@ -6,10 +6,12 @@
 
 mod edit;
 mod new_resource;
+mod new_webhook;
 pub mod validate;
 
 pub use edit::Refused as EditRefused;
 pub use new_resource::{NewResource, Refused};
+pub use new_webhook::{NewWebhook, WebhookRefused};
 
 use std::path::{Path, PathBuf};
 
@@ -79,6 +81,37 @@ pub struct Resource {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub plural: Option<String>,
     pub version: String,
+    /// The webhooks `create webhook` scaffolded for this kind and version.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub webhooks: Option<Webhooks>,
+}
+
+/// The `webhooks:` of a [`Resource`], as kubebuilder records them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Webhooks {
+    /// A conversion webhook, with this version as the hub.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub conversion: bool,
+    /// A defaulting (mutating) admission webhook.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub defaulting: bool,
+    /// The versions that convert to and from the hub.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spoke: Vec<String>,
+    /// A validating admission webhook.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub validation: bool,
+    /// The admissionregistration API version of the webhooks: always `v1`.
+    pub webhook_version: String,
+}
+
+impl Webhooks {
+    /// Whether the kind has a defaulting or validating webhook: the ones its webhook module
+    /// (`src/webhook/<version>/<kind>_webhook.rs`) implements.
+    pub fn admission(&self) -> bool {
+        self.defaulting || self.validation
+    }
 }
 
 /// The API part of a [`Resource`].

@@ -53,6 +53,27 @@ pub enum Refused {
         known: String,
     },
     #[error(
+        "{kind} {version} has webhooks ({which}) in src/webhook/{version}/ and config/: delete api \
+         would leave them registered for a kind that is gone; remove the webhook files and the \
+         `webhooks:` entry of {kind} {version} in PROJECT first, or keep the kind"
+    )]
+    HasWebhooks {
+        kind: String,
+        version: String,
+        which: String,
+    },
+    #[error(
+        "{kind} {version} is a spoke of the conversion webhook of {kind} {hub}: the hub converts \
+         to and from it (api/src/{version}/{kind_lower}_conversion.rs); remove {version} from the \
+         hub's `spoke:` in PROJECT and its conversion file first"
+    )]
+    SpokeOfHub {
+        kind: String,
+        kind_lower: String,
+        version: String,
+        hub: String,
+    },
+    #[error(
         "{kind} already has a controller (created with {group}.{domain}/{version}): a kind has \
          one controller; pass --controller=false"
     )]
@@ -85,6 +106,10 @@ impl Project {
                 .then(|| format!("{}::{}", self.api_crate_name(), new.version)),
             plural: new.plural.clone(),
             version: new.version.clone(),
+            // `create api --force` scaffolds the kind again; its webhooks stay.
+            webhooks: self
+                .resource(&new.group, &new.version, &new.kind)
+                .and_then(|r| r.webhooks.clone()),
         };
         let mut after = self.clone();
         after.upsert_resource(resource.clone(), new.image.clone());
@@ -100,22 +125,36 @@ impl Project {
         kind: &str,
     ) -> Result<(Project, Resource), Refused> {
         let Some(resource) = self.resource(group, version, kind).cloned() else {
-            let known: Vec<String> = self
-                .resources
-                .iter()
-                .map(|r| format!("{}/{} {}", r.group, r.version, r.kind))
-                .collect();
             return Err(Refused::UnknownKind {
                 kind: kind.to_owned(),
                 group: group.to_owned(),
                 version: version.to_owned(),
-                known: if known.is_empty() {
-                    "no kinds".to_owned()
-                } else {
-                    known.join(", ")
-                },
+                known: self.known_kinds(),
             });
         };
+        if let Some(webhooks) = &resource.webhooks {
+            let which: Vec<&str> = [
+                (webhooks.defaulting, "defaulting"),
+                (webhooks.validation, "validation"),
+                (webhooks.conversion, "conversion"),
+            ]
+            .into_iter()
+            .filter_map(|(has, name)| has.then_some(name))
+            .collect();
+            return Err(Refused::HasWebhooks {
+                kind: kind.to_owned(),
+                version: version.to_owned(),
+                which: which.join(", "),
+            });
+        }
+        if let Some(hub) = self.hub_of(group, version, kind) {
+            return Err(Refused::SpokeOfHub {
+                kind: kind.to_owned(),
+                kind_lower: kind.to_ascii_lowercase(),
+                version: version.to_owned(),
+                hub: hub.version.clone(),
+            });
+        }
         let mut after = self.clone();
         after.resources.retain(|r| *r != resource);
         if let Some(plugin) = &mut after.plugins.deploy_image {

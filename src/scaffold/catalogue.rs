@@ -13,6 +13,8 @@
 pub enum Scope {
     Project,
     Version,
+    /// Once per version with a kind whose webhook module exists.
+    WebhookVersion,
     Resource,
 }
 
@@ -37,6 +39,10 @@ pub enum Needs {
     Api(Flavour),
     /// The kind has a controller in this project.
     Controller(Flavour),
+    /// Some kind of the project has a webhook (`create webhook`).
+    Webhooks,
+    /// The kind is the hub of a conversion webhook.
+    Conversion,
 }
 
 /// One template and when it is rendered.
@@ -67,6 +73,14 @@ const fn project(template: &'static str) -> Entry {
         template,
         scope: Scope::Project,
         needs: Needs::Always,
+    }
+}
+
+const fn webhooks(template: &'static str) -> Entry {
+    Entry {
+        template,
+        scope: Scope::Project,
+        needs: Needs::Webhooks,
     }
 }
 
@@ -101,7 +115,7 @@ pub const ENTRIES: &[Entry] = &[
     // User-owned, so that shared types have a home (`pub mod common;`): `create api` inserts
     // each version's module and each kind's CRD version at its markers.
     project("api/src/lib.rs"),
-    project("api/src/bin/crdgen.rs"),
+    project("api/examples/crdgen.rs"),
     project("src/main.rs"),
     project("src/lib.rs"),
     project("src/controller/mod.rs"),
@@ -127,6 +141,28 @@ pub const ENTRIES: &[Entry] = &[
     project("config/rbac/metrics_auth_role.yaml"),
     project("config/rbac/metrics_auth_role_binding.yaml"),
     project("config/rbac/metrics_reader_role.yaml"),
+    // `create webhook`: the webhook server's wiring, re-rendered from PROJECT (so a file no
+    // webhook needs any more goes, and config/webhook lists manifests.yaml only once a
+    // #[webhook] writes it). The user-owned webhook modules, tests and conversions are in
+    // `templates/@webhook/`, rendered by `create webhook` alone.
+    webhooks("src/webhook/mod.rs"),
+    webhooks("config/webhook/kustomization.yaml"),
+    webhooks("config/webhook/service.yaml"),
+    webhooks("config/certmanager/issuer.yaml"),
+    webhooks("config/certmanager/certificate-webhook.yaml"),
+    webhooks("config/certmanager/kustomization.yaml"),
+    webhooks("config/certmanager/kustomizeconfig.yaml"),
+    webhooks("config/default/manager_webhook_patch.yaml"),
+    webhooks("config/network-policy/allow-webhook-traffic.yaml"),
+    Entry {
+        template: "src/webhook/{{ version }}/mod.rs",
+        scope: Scope::WebhookVersion,
+        needs: Needs::Webhooks,
+    },
+    resource(
+        "config/crd/patches/webhook_in_{{ plural }}.yaml",
+        Needs::Conversion,
+    ),
     // One module per API version, listing its kinds: written by the first `create api` of the
     // version, then extended at its markers.
     Entry {
@@ -229,8 +265,9 @@ pub const INSERTIONS: &[Insertion] = &[
 ];
 
 impl Needs {
-    /// Whether a kind with (or without) an API type, a controller and `--image` options needs it.
-    pub fn met_by(self, api: bool, controller: bool, deploy_image: bool) -> bool {
+    /// Whether a kind with (or without) an API type, a controller, `--image` options and a
+    /// conversion webhook needs it.
+    pub fn met_by(self, api: bool, controller: bool, deploy_image: bool, conversion: bool) -> bool {
         let flavour = |f: Flavour| match f {
             Any => true,
             Plain => !deploy_image,
@@ -240,6 +277,8 @@ impl Needs {
             Needs::Always | Needs::WebopPath => true,
             Api(f) => api && flavour(f),
             Controller(f) => controller && flavour(f),
+            Needs::Webhooks => true,
+            Needs::Conversion => conversion,
         }
     }
 }
@@ -253,7 +292,16 @@ mod tests {
     #[test]
     fn catalogue_and_templates_dir_list_the_same_files() {
         let listed: BTreeSet<String> = ENTRIES.iter().map(|e| e.template.to_owned()).collect();
-        let embedded: BTreeSet<String> = templates::names().into_iter().collect();
+        // Only `create webhook` renders these, with variables of its own.
+        let outside = [
+            templates::WEBHOOK_DIR,
+            templates::CONVERSION_SPOKE_DIR,
+            templates::FRAGMENTS_DIR,
+        ];
+        let embedded: BTreeSet<String> = templates::names()
+            .into_iter()
+            .filter(|name| !outside.iter().any(|dir| name.starts_with(dir)))
+            .collect();
         assert_eq!(listed.len(), ENTRIES.len(), "a template is listed twice");
         assert_eq!(
             listed.difference(&embedded).collect::<Vec<_>>(),
@@ -269,10 +317,10 @@ mod tests {
 
     #[test]
     fn flavours_split_on_image() {
-        assert!(Api(Plain).met_by(true, false, false));
-        assert!(!Api(Plain).met_by(true, false, true));
-        assert!(Api(DeployImage).met_by(true, true, true));
-        assert!(!Controller(Any).met_by(true, false, false));
-        assert!(Api(Any).met_by(true, false, true));
+        assert!(Api(Plain).met_by(true, false, false, false));
+        assert!(!Api(Plain).met_by(true, false, true, false));
+        assert!(Api(DeployImage).met_by(true, true, true, false));
+        assert!(!Controller(Any).met_by(true, false, false, false));
+        assert!(Api(Any).met_by(true, false, true, false));
     }
 }

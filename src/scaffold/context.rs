@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use serde::Serialize;
 
 use super::identifiers;
-use crate::project::{DeployImageResource, Project, Resource};
+use crate::project::{DeployImageResource, Project, Resource, Webhooks};
 
 /// The port the deploy-image controller uses when `--port` was not given.
 pub const DEFAULT_PORT: u16 = 80;
@@ -47,6 +47,21 @@ pub struct ProjectVars<'a> {
     /// The kinds with a controller, in module order.
     controllers: Vec<ResourceVars<'a>>,
     versions: Vec<VersionVars<'a>>,
+    /// Whether any kind has a webhook (of any type): the webhook server, its Service and
+    /// certificate are scaffolded.
+    webhooks: bool,
+    /// Whether any kind has a defaulting or validating webhook (`config/webhook/manifests.yaml`
+    /// then exists).
+    admission_webhooks: bool,
+    /// The versions with a kind whose webhook module exists, in module order.
+    webhook_versions: Vec<VersionVars<'a>>,
+    /// The kinds with a defaulting or validating webhook, in version and module order.
+    webhook_kinds: Vec<ResourceVars<'a>>,
+    /// The hubs of conversion webhooks.
+    conversions: Vec<ResourceVars<'a>>,
+    /// The sections of `config/default/kustomization.yaml` that `create webhook` uncomments,
+    /// commented out, by name.
+    webhook_blocks: std::collections::BTreeMap<&'static str, String>,
     deploy_image_resources: Option<&'a [DeployImageResource]>,
     /// `init`'s options, for the user-owned files it writes.
     #[serde(flatten)]
@@ -59,6 +74,8 @@ pub struct VersionVars<'a> {
     version: &'a str,
     /// The kinds with an API type in this version, in module order.
     kinds: Vec<ResourceVars<'a>>,
+    /// The kinds of this version with a webhook module, in module order.
+    webhook_kinds: Vec<ResourceVars<'a>>,
 }
 
 /// The variables of one kind, named as templates use them.
@@ -86,6 +103,21 @@ pub struct ResourceVars<'a> {
     image: Option<&'a str>,
     port: u16,
     run_as_user: Option<i64>,
+    /// PROJECT's `webhooks:` of the kind.
+    webhooks: Option<&'a Webhooks>,
+    defaulting: bool,
+    validation: bool,
+    /// Whether this version is the hub of a conversion webhook.
+    conversion: bool,
+    /// The hub's spokes.
+    spokes: Vec<&'a str>,
+    /// The hub this version converts through, when it is a spoke.
+    hub: Option<&'a str>,
+    /// `<group>-<domain with '-'>-<version>-<kind lower>`: controller-runtime's webhook paths
+    /// are `/mutate-` and `/validate-` followed by it.
+    webhook_path: String,
+    /// The CRD's name, `<plural>.<group>.<domain>`.
+    crd_name: String,
 }
 
 impl<'a> ProjectVars<'a> {
@@ -98,6 +130,15 @@ impl<'a> ProjectVars<'a> {
         let mut controllers: Vec<ResourceVars> =
             resources.iter().filter(|r| r.controller).cloned().collect();
         controllers.sort_by(|a, b| version_order(&a.kind_lower, &b.kind_lower));
+        let versions: Vec<VersionVars> = api_versions(project)
+            .into_iter()
+            .map(|version| VersionVars::new(project, version))
+            .collect();
+        let webhook_versions: Vec<VersionVars> = versions
+            .iter()
+            .filter(|v| !v.webhook_kinds.is_empty())
+            .cloned()
+            .collect();
         ProjectVars {
             crd_versions: project
                 .resources
@@ -119,12 +160,21 @@ impl<'a> ProjectVars<'a> {
             namespace: format!("{}-system", project.project_name),
             namespaced_manager: project.namespaced,
             api_resources: resources.iter().filter(|r| r.api).cloned().collect(),
-            resources,
             controllers,
-            versions: api_versions(project)
-                .into_iter()
-                .map(|version| VersionVars::new(project, version))
+            webhooks: resources.iter().any(|r| r.webhooks.is_some()),
+            admission_webhooks: resources.iter().any(|r| r.defaulting || r.validation),
+            webhook_kinds: webhook_versions
+                .iter()
+                .flat_map(|v| v.webhook_kinds.iter().cloned())
                 .collect(),
+            conversions: resources.iter().filter(|r| r.conversion).cloned().collect(),
+            webhook_blocks: super::webhook::kustomize::BLOCKS
+                .iter()
+                .map(|block| (block.name, super::webhook::kustomize::commented(block.text)))
+                .collect(),
+            webhook_versions,
+            versions,
+            resources,
             deploy_image_resources: project
                 .plugins
                 .deploy_image
@@ -144,7 +194,16 @@ impl<'a> VersionVars<'a> {
             .map(|r| ResourceVars::new(project, r))
             .collect();
         kinds.sort_by(|a, b| version_order(&a.kind_lower, &b.kind_lower));
-        VersionVars { version, kinds }
+        let webhook_kinds = kinds
+            .iter()
+            .filter(|k| k.defaulting || k.validation)
+            .cloned()
+            .collect();
+        VersionVars {
+            version,
+            kinds,
+            webhook_kinds,
+        }
     }
 }
 
@@ -155,7 +214,24 @@ impl<'a> ResourceVars<'a> {
         let kind_var = identifiers::kind_var(&kind_lower);
         let plural = resource.plural();
         let plural_var = identifiers::plural_var(&plural, &kind_var);
+        let webhooks = resource.webhooks.as_ref();
+        let group_domain = resource.qualified_group();
         ResourceVars {
+            webhooks,
+            defaulting: webhooks.is_some_and(|w| w.defaulting),
+            validation: webhooks.is_some_and(|w| w.validation),
+            conversion: webhooks.is_some_and(|w| w.conversion),
+            spokes: webhooks
+                .map_or_else(Vec::new, |w| w.spoke.iter().map(String::as_str).collect()),
+            hub: project
+                .hub_of(&resource.group, &resource.version, &resource.kind)
+                .map(|hub| hub.version.as_str()),
+            webhook_path: format!(
+                "{}-{}-{kind_lower}",
+                group_domain.replace('.', "-"),
+                resource.version
+            ),
+            crd_name: format!("{plural}.{group_domain}"),
             api_alias: identifiers::api_alias(&resource.group, &resource.version),
             group: &resource.group,
             version: &resource.version,
@@ -167,7 +243,7 @@ impl<'a> ResourceVars<'a> {
             plural_override: resource.plural.as_deref(),
             domain: &resource.domain,
             external: resource.external,
-            group_domain: resource.qualified_group(),
+            group_domain,
             api: resource.api.is_some(),
             crd_version: resource.api.as_ref().map(|a| a.crd_version.as_str()),
             namespaced: resource.api.as_ref().is_none_or(|a| a.namespaced),

@@ -92,6 +92,88 @@ pub fn insert_in_order(
     Some(out)
 }
 
+/// `contents` with `block` (several lines) inserted above the marker line `name`, unless the
+/// file already has the block, enabled or commented out. `None` when the file has no such marker.
+/// Unlike [`insert`], which skips each line the file has, a block goes in whole: its lines
+/// (`}`, `fieldPaths:`) may well appear elsewhere.
+pub fn insert_block(contents: &str, name: &str, block: &str) -> Option<String> {
+    let marker = marker(name);
+    let at = contents.lines().position(|line| {
+        let text = line.trim();
+        ["# ", "// "]
+            .iter()
+            .any(|comment| text.strip_prefix(comment) == Some(marker.as_str()))
+    })?;
+    let block = block.trim_end_matches('\n');
+    if contains_block(contents, block) || contains_block(contents, &commented_block(block, "#")) {
+        return Some(contents.to_owned());
+    }
+    let mut out = String::with_capacity(contents.len() + block.len() + 1);
+    for (i, line) in contents.split_inclusive('\n').enumerate() {
+        if i == at {
+            out.push_str(block);
+            out.push('\n');
+        }
+        out.push_str(line);
+    }
+    Some(out)
+}
+
+/// `contents` with the commented-out `block` (each of its lines behind `comment`, as
+/// kubebuilder's `UncommentCode` reads it) enabled; unchanged when the block is already enabled.
+/// `None` when the file has neither.
+pub fn uncomment_block(contents: &str, block: &str, comment: &str) -> Option<String> {
+    let block = block.trim_end_matches('\n');
+    let commented = commented_block(block, comment);
+    match find_block(contents, &commented) {
+        Some(at) => Some(format!(
+            "{}{block}{}",
+            &contents[..at],
+            &contents[at + commented.len()..]
+        )),
+        None => contains_block(contents, block).then(|| contents.to_owned()),
+    }
+}
+
+/// `contents` with the first `old` replaced by `new`, unless `new` is there already. `None`
+/// when the file has neither.
+pub fn replace_once(contents: &str, old: &str, new: &str) -> Option<String> {
+    if contents.contains(new) {
+        return Some(contents.to_owned());
+    }
+    contents
+        .contains(old)
+        .then(|| contents.replacen(old, new, 1))
+}
+
+fn commented_block(block: &str, comment: &str) -> String {
+    block
+        .lines()
+        .map(|line| format!("{comment}{line}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The byte offset of `block` in `contents` as whole lines.
+fn find_block(contents: &str, block: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(found) = contents[from..].find(block) {
+        let at = from + found;
+        let end = at + block.len();
+        let starts_line = at == 0 || contents.as_bytes()[at - 1] == b'\n';
+        let ends_line = end == contents.len() || contents.as_bytes()[end] == b'\n';
+        if starts_line && ends_line {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+fn contains_block(contents: &str, block: &str) -> bool {
+    find_block(contents, block).is_some()
+}
+
 /// `contents` without the first line whose text is each of `lines` (what `insert` added): the
 /// inverse of `insert` for lines that are there, uncommented.
 pub fn remove(contents: &str, lines: &[String]) -> String {
@@ -255,6 +337,51 @@ mod tests {
             ),
             None
         );
+    }
+
+    #[test]
+    fn blocks_go_in_whole_once() {
+        let text = "a:\n  x: 1\n# +webop:scaffold:m\n";
+        let once = insert_block(text, "m", "b:\n  x: 1").unwrap();
+        assert_eq!(once, "a:\n  x: 1\nb:\n  x: 1\n# +webop:scaffold:m\n");
+        assert_eq!(insert_block(&once, "m", "b:\n  x: 1").unwrap(), once);
+        let commented = "#b:\n#  x: 1\n# +webop:scaffold:m\n";
+        assert_eq!(
+            insert_block(commented, "m", "b:\n  x: 1").unwrap(),
+            commented
+        );
+        assert_eq!(insert_block("a\n", "m", "b"), None);
+    }
+
+    #[test]
+    fn uncommenting_drops_the_comment_sign_of_each_line() {
+        let text = "r:\n#- ../webhook\n#- ../webhookx\n";
+        assert_eq!(
+            uncomment_block(text, "- ../webhook", "#").unwrap(),
+            "r:\n- ../webhook\n#- ../webhookx\n"
+        );
+        let enabled = "r:\n- ../webhook\n";
+        assert_eq!(
+            uncomment_block(enabled, "- ../webhook", "#").unwrap(),
+            enabled
+        );
+        // Only whole lines count.
+        assert_eq!(
+            uncomment_block("#- ../webhookx\n", "- ../webhook", "#"),
+            None
+        );
+        let block = " - a:\n     b: 1";
+        assert_eq!(
+            uncomment_block("x\n# - a:\n#     b: 1\ny\n", block, "#").unwrap(),
+            "x\n - a:\n     b: 1\ny\n"
+        );
+    }
+
+    #[test]
+    fn replacing_once() {
+        assert_eq!(replace_once("a b a", "a", "c").unwrap(), "c b a");
+        assert_eq!(replace_once("a c", "a", "c").unwrap(), "a c");
+        assert_eq!(replace_once("b", "a", "c"), None);
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod license;
 pub mod markers;
 pub mod plan;
 pub mod templates;
+pub mod webhook;
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -68,6 +69,8 @@ pub enum Command<'a> {
         rescope: bool,
         files: &'a [(String, String)],
     },
+    /// `create webhook`: the kind's webhook files and the edits that enable them.
+    CreateWebhook(webhook::CreateWebhook<'a>),
 }
 
 /// One kind and version `import crd` adds: its resource and the source of its types file.
@@ -191,6 +194,17 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
                 planner.generated(path, contents.clone())?;
             }
         }
+        Command::CreateWebhook(create) => {
+            webhook::plan(
+                &mut planner,
+                fs,
+                request.root,
+                templates,
+                request.after,
+                create,
+                request.force,
+            )?;
+        }
         Command::Manifests(generated) => {
             for (path, contents) in generated {
                 planner.generated(path, contents.clone())?;
@@ -220,10 +234,12 @@ fn insertions(
     let deploy_image = project.deploy_image_options(resource).is_some();
     let mut out = Vec::new();
     for insertion in INSERTIONS {
-        if !insertion
-            .needs
-            .met_by(resource.api.is_some(), resource.controller, deploy_image)
-        {
+        if !insertion.needs.met_by(
+            resource.api.is_some(),
+            resource.controller,
+            deploy_image,
+            false,
+        ) {
             continue;
         }
         let lines = insertion
@@ -346,6 +362,7 @@ fn instances<'a>(
         Scope::Project => {
             let applies = match entry.needs {
                 Needs::WebopPath => init.is_some_and(|i| i.webop_path.is_some()),
+                Needs::Webhooks => project.resources.iter().any(|r| r.webhooks.is_some()),
                 _ => true,
             };
             applies.then_some(Scoped::Project).into_iter().collect()
@@ -358,6 +375,17 @@ fn instances<'a>(
             })
             .map(|v| Scoped::Version(VersionVars::new(project, v)))
             .collect(),
+        Scope::WebhookVersion => context::api_versions(project)
+            .into_iter()
+            .filter(|v| {
+                project
+                    .resources
+                    .iter()
+                    .any(|r| r.version == *v && r.webhooks.as_ref().is_some_and(|w| w.admission()))
+            })
+            .filter(|_| matches!(select, Select::ToolOwned))
+            .map(|v| Scoped::Version(VersionVars::new(project, v)))
+            .collect(),
         Scope::Resource => project
             .resources
             .iter()
@@ -367,9 +395,10 @@ fn instances<'a>(
             })
             .filter(|r| {
                 let deploy_image = project.deploy_image_options(r).is_some();
+                let conversion = r.webhooks.as_ref().is_some_and(|w| w.conversion);
                 entry
                     .needs
-                    .met_by(r.api.is_some(), r.controller, deploy_image)
+                    .met_by(r.api.is_some(), r.controller, deploy_image, conversion)
             })
             .map(|r| Scoped::Resource(Box::new(ResourceVars::new(project, r))))
             .collect(),

@@ -107,6 +107,17 @@ pub enum Conflict {
         "{path} exists: refusing to overwrite it with the imported types (remove it, or pass --force to overwrite it)"
     )]
     Exists { path: String },
+    #[error(
+        "{path} has neither the commented-out nor the enabled form of this section, which webop \
+         {purpose}:\n{section}\nadd it where it belongs (or restore the file) and run the command again"
+    )]
+    MissingSection {
+        path: String,
+        purpose: String,
+        section: String,
+    },
+    #[error("{path} is missing: webop {purpose}")]
+    MissingToEdit { path: String, purpose: String },
     #[error("{path} is read-only: refusing to write it (make it writable, or remove it)")]
     ReadOnly { path: String },
     #[error("{path} is in the way: webop needs to write a {wanted} there")]
@@ -308,6 +319,42 @@ impl<'a> Planner<'a> {
             unchanged => unchanged,
         };
         self.put(path, action, inserted.into_bytes());
+        Ok(())
+    }
+
+    /// Rewrites `path` with `edit`: its planned contents if this plan writes it, else the file
+    /// on disk (which must exist: `purpose` says why webop edits it). `edit` gets the text and
+    /// returns the new text, or why it cannot.
+    pub fn edit(
+        &mut self,
+        path: &str,
+        purpose: &str,
+        edit: impl FnOnce(&str) -> Result<String, Conflict>,
+    ) -> Result<(), Conflict> {
+        let planned = self
+            .plan
+            .changes
+            .get(path)
+            .map(|c| (c.action, c.contents.clone()));
+        let (action, current) = match planned {
+            Some(planned) => planned,
+            None => match self.read(path)? {
+                Some(disk) => (Action::Unchanged, disk),
+                None => {
+                    return Err(Conflict::MissingToEdit {
+                        path: path.into(),
+                        purpose: purpose.into(),
+                    });
+                }
+            },
+        };
+        let edited = edit(&String::from_utf8_lossy(&current))?;
+        let action = match action {
+            Action::Create | Action::Overwrite => action,
+            _ if edited.as_bytes() != current => Action::Update,
+            unchanged => unchanged,
+        };
+        self.put(path, action, edited.into_bytes());
         Ok(())
     }
 

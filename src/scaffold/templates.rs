@@ -18,6 +18,13 @@ static TEMPLATES: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/templates");
 
 /// The directory of the `--image` flavour inside `templates/`.
 pub const DEPLOY_IMAGE_DIR: &str = "@deploy-image/";
+/// The user-owned files `create webhook` writes (outside the catalogue: only it renders them).
+pub const WEBHOOK_DIR: &str = "@webhook/";
+/// The spoke's side of a conversion, rendered by `create webhook --conversion` with the
+/// conversion bodies it computes.
+pub const CONVERSION_SPOKE_DIR: &str = "@conversion-spoke/";
+/// Pieces of templates, included by them and inserted at their markers; never a file.
+pub const FRAGMENTS_DIR: &str = "@fragments/";
 /// The suffix dropped from a template's name on output.
 const SUFFIX: &str = ".tera";
 /// The header line (after a comment marker) of every tool-owned file.
@@ -135,9 +142,13 @@ pub fn names() -> Vec<String> {
     out
 }
 
-/// The output path (still a template) of the template `name`.
+/// The output path (still a template) of the template `name`: without its flavour directory
+/// (`@deploy-image/`, `@webhook/`, ...).
 fn output_path(name: &str) -> String {
-    let path = name.strip_prefix(DEPLOY_IMAGE_DIR).unwrap_or(name);
+    let path = match name.strip_prefix('@') {
+        Some(flavoured) => flavoured.split_once('/').map_or(name, |(_, rest)| rest),
+        None => name,
+    };
     path.strip_suffix(SUFFIX).unwrap_or(path).to_owned()
 }
 

@@ -2,3 +2,4 @@
 //! `tests/` exercises.
 
 pub mod controller;
+// +webop:scaffold:modules

@@ -163,7 +163,7 @@ pub fn cargo_in(dir: &Path, args: &[&str]) {
 /// What a user runs first in a generated project: build, test, and clippy with warnings denied.
 /// Its tests run on a real API server when `KUBEBUILDER_ASSETS` is set.
 pub fn build_test_and_lint(dir: &Path) {
-    cargo_in(dir, &["build", "--workspace"]);
+    cargo_in(dir, &["build", "--workspace", "--bins", "--examples"]);
     cargo_in(dir, &["test", "--workspace"]);
     clippy_in(dir);
 }
@@ -171,7 +171,7 @@ pub fn build_test_and_lint(dir: &Path) {
 /// [`build_test_and_lint`], with the project's tests on the testkit whatever the environment:
 /// for projects that test what compiles, not what a server does.
 pub fn build_test_offline_and_lint(dir: &Path) {
-    cargo_in(dir, &["build", "--workspace"]);
+    cargo_in(dir, &["build", "--workspace", "--bins", "--examples"]);
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = in_project(Command::new(cargo), dir)
         .args(["test", "--workspace"])

@@ -40,5 +40,6 @@ async fn main() -> ExitCode {
 
 async fn run(options: Options) -> Result<(), webop::manager::Error> {
     let manager = Manager::new(options, LEADER_ELECTION_ID).await?;
+    // +webop:scaffold:manager
     manager.run(controller::run).await
 }

@@ -1,0 +1,1 @@
+webhooks = webhooks.defaulter::<{{ kind }}, _>({{ kind }}CustomDefaulter);

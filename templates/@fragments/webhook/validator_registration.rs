@@ -1,0 +1,1 @@
+webhooks = webhooks.validator::<{{ kind }}, _>({{ kind }}CustomValidator);

@@ -1,0 +1,44 @@
+//! Tests of the webhooks of {{ kind }} {{ version }} (kubebuilder's {{ kind_lower }}_webhook_test.go
+//! and webhook_suite_test.go), on the sample of
+//! config/samples/{{ group }}_{{ version }}_{{ kind_lower }}.yaml: the defaulter and the validator
+//! called directly, and an API server calling every webhook of `webhooks()` on a create (a real
+//! kube-apiserver when `KUBEBUILDER_ASSETS` is set, webop's in-memory one otherwise).
+//!
+//! TODO(user): add the cases of your defaulting and validation logic.
+
+use kube::Api;
+use kube::api::PostParams;
+use serde_json::json;
+use webop::envtest::Environment;
+
+use {{ crate_name }}::webhook::{{ version }}::{{ kind_lower }}_webhook::*;
+use {{ api_crate }}::{{ version }}::{{ kind }};
+
+/// The sample {{ kind }}, as `kubectl apply -k config/samples` sends it.
+fn sample() -> {{ kind }} {
+    serde_json::from_value(json!({{ sample_json }}))
+    .expect("the sample is a {{ kind }}")
+}
+
+/// The API server calls the webhooks as the manager registers them (`webhooks()` of
+/// src/webhook/mod.rs) and stores the sample they admit.
+#[tokio::test]
+async fn the_api_server_admits_the_sample_through_the_webhooks() {
+    let env = Environment::builder()
+        .crd_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/config/crd/bases"))
+        .webhooks({{ crate_name }}::webhook::webhooks())
+        .start()
+        .await
+        .expect("the API server starts with the CRDs and the webhooks");
+{%- if namespaced %}
+    let api: Api<{{ kind }}> = Api::namespaced(env.client(), "default");
+{%- else %}
+    let api: Api<{{ kind }}> = Api::all(env.client());
+{%- endif %}
+    let created = api
+        .create(&PostParams::default(), &sample())
+        .await
+        .expect("the webhooks admit the sample");
+    assert_eq!(created.metadata.name, sample().metadata.name);
+}
+// +webop:scaffold:webhooktests

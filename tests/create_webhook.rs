@@ -1,0 +1,583 @@
+//! `webop create webhook` on the WebApp project: the plan and `--dry-run`, every refused input
+//! (nothing written), a second call merging into the files of the first, the PROJECT entries,
+//! `delete api` refusing a kind with webhooks, and what `kubectl kustomize config/default` builds.
+//! The generated project with webhooks is built and tested by
+//! `a_project_with_webhooks_builds_and_passes_its_tests` (expensive: one project build).
+
+mod support;
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+use support::{
+    build_test_and_lint, create_webapp, init_webapp, manifests, project_dir, run, run_ok, tree,
+    workspace,
+};
+
+const WEBHOOK: &[&str] = &[
+    "create",
+    "webhook",
+    "--group",
+    "app",
+    "--version",
+    "v1",
+    "--kind",
+    "WebApp",
+];
+const V2: &[&str] = &[
+    "create",
+    "api",
+    "--group",
+    "app",
+    "--version",
+    "v2",
+    "--kind",
+    "WebApp",
+    "--controller=false",
+];
+
+fn with(base: &[&'static str], more: &[&'static str]) -> Vec<&'static str> {
+    base.iter().chain(more).copied().collect()
+}
+
+/// The WebApp project after `init` and `create api`.
+fn webapp() -> (tempfile::TempDir, std::path::PathBuf) {
+    let (temp, dir) = project_dir();
+    init_webapp(&dir);
+    create_webapp(&dir);
+    (temp, dir)
+}
+
+fn read(dir: &Path, path: &str) -> String {
+    std::fs::read_to_string(dir.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// `webop args` fails with a message containing each of `expected`, and changes no file.
+fn refused(dir: &Path, args: &[&str], expected: &[&str]) {
+    let before = tree(dir);
+    let output = run(dir, args);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "webop {args:?} succeeded");
+    for part in expected {
+        assert!(stderr.contains(part), "webop {args:?}: {stderr}");
+    }
+    assert_eq!(tree(dir), before, "webop {args:?} changed the tree");
+}
+
+#[test]
+fn dry_run_prints_the_plan_and_writes_nothing() {
+    let (_temp, dir) = webapp();
+    let before = tree(&dir);
+    let report = run_ok(
+        &dir,
+        &with(
+            WEBHOOK,
+            &["--defaulting", "--programmatic-validation", "--dry-run"],
+        ),
+    );
+    assert_eq!(tree(&dir), before);
+    for line in [
+        "created src/webhook/v1/webapp_webhook.rs",
+        "created src/webhook/mod.rs",
+        "created src/webhook/v1/mod.rs",
+        "created tests/webapp_webhook.rs",
+        "created config/webhook/service.yaml",
+        "created config/certmanager/certificate-webhook.yaml",
+        "created config/default/manager_webhook_patch.yaml",
+        "updated config/default/kustomization.yaml",
+        "updated config/network-policy/kustomization.yaml",
+        "updated Cargo.toml",
+        "updated src/main.rs",
+        "updated src/lib.rs",
+        "updated PROJECT",
+        "dry run: no file was written",
+    ] {
+        assert!(
+            report.lines().any(|l| l == line),
+            "{line:?} not in:\n{report}"
+        );
+    }
+}
+
+#[test]
+fn every_bad_input_is_refused_and_writes_nothing() {
+    let (_temp, dir) = webapp();
+    refused(
+        &dir,
+        &with(WEBHOOK, &[]),
+        &["at least one of --defaulting, --programmatic-validation and --conversion"],
+    );
+    refused(
+        &dir,
+        &[
+            "create",
+            "webhook",
+            "--group",
+            "app",
+            "--version",
+            "v1",
+            "--kind",
+            "Blog",
+            "--defaulting",
+        ],
+        &["no kind Blog in app/v1", "app/v1 WebApp"],
+    );
+    refused(
+        &dir,
+        &with(WEBHOOK, &["--defaulting", "--spoke", "v2"]),
+        &["--spoke v2 needs --conversion"],
+    );
+    refused(
+        &dir,
+        &with(WEBHOOK, &["--conversion", "--spoke", "v2"]),
+        &["WebApp has no other version", "--controller=false"],
+    );
+    run_ok(&dir, V2);
+    refused(
+        &dir,
+        &with(WEBHOOK, &["--conversion", "--spoke", "v3"]),
+        &["invalid spoke \"v3\"", "it has v1, v2"],
+    );
+    refused(
+        &dir,
+        &with(WEBHOOK, &["--conversion"]),
+        &["needs --spoke", "WebApp also has v2"],
+    );
+    refused(
+        &dir,
+        &with(WEBHOOK, &["--conversion", "--spoke", "v1"]),
+        &["the hub v1 cannot be its own spoke"],
+    );
+    run_ok(&dir, &with(WEBHOOK, &["--conversion", "--spoke", "v2"]));
+    refused(
+        &dir,
+        &[
+            "create",
+            "webhook",
+            "--group",
+            "app",
+            "--version",
+            "v2",
+            "--kind",
+            "WebApp",
+            "--conversion",
+            "--spoke",
+            "v1",
+        ],
+        &["v2 is a spoke of the hub v1", "conversion runs on the hub"],
+    );
+    refused(
+        &dir,
+        &with(WEBHOOK, &["--conversion", "--spoke", "v2"]),
+        &["WebApp v1 already has a conversion webhook", "--force"],
+    );
+    // delete api keeps a kind whose webhooks, or whose hub, need it.
+    refused(
+        &dir,
+        &[
+            "delete",
+            "api",
+            "--group",
+            "app",
+            "--version",
+            "v1",
+            "--kind",
+            "WebApp",
+        ],
+        &["WebApp v1 has webhooks (conversion)"],
+    );
+    refused(
+        &dir,
+        &[
+            "delete",
+            "api",
+            "--group",
+            "app",
+            "--version",
+            "v2",
+            "--kind",
+            "WebApp",
+        ],
+        &["WebApp v2 is a spoke of the conversion webhook of WebApp v1"],
+    );
+}
+
+/// A kustomization whose section `create webhook` uncomments was removed by the user: a clear
+/// error naming the section, and nothing written.
+#[test]
+fn a_missing_kustomization_section_is_named_and_nothing_is_written() {
+    let (_temp, dir) = webapp();
+    let path = dir.join("config/default/kustomization.yaml");
+    let text = read(&dir, "config/default/kustomization.yaml").replace("#- ../certmanager\n", "");
+    std::fs::write(&path, text).unwrap();
+    refused(
+        &dir,
+        &with(WEBHOOK, &["--defaulting"]),
+        &["config/default/kustomization.yaml", "#- ../certmanager"],
+    );
+}
+
+#[test]
+fn a_second_call_merges_into_the_files_of_the_first() {
+    let (_temp, dir) = webapp();
+    run_ok(&dir, &with(WEBHOOK, &["--defaulting"]));
+    let module = "src/webhook/v1/webapp_webhook.rs";
+    let first = read(&dir, module);
+    assert!(
+        first.contains("pub struct WebAppCustomDefaulter;"),
+        "{first}"
+    );
+    assert!(!first.contains("WebAppCustomValidator"), "{first}");
+    assert!(
+        !read(&dir, "config/default/kustomization.yaml").contains(
+            "\n - source: # Uncomment the following block if you have a ValidatingWebhook"
+        )
+    );
+    // The user fills in the defaulter.
+    let edited = first.replace(
+        "        // TODO(user): fill in your defaulting logic.\n",
+        "        webapp.spec.replicas = webapp.spec.replicas.max(1);\n",
+    );
+    assert_ne!(edited, first);
+    std::fs::write(dir.join(module), &edited).unwrap();
+
+    let report = run_ok(&dir, &with(WEBHOOK, &["--programmatic-validation"]));
+    assert!(
+        report.lines().any(|l| l == format!("updated {module}")),
+        "{report}"
+    );
+    let merged = read(&dir, module);
+    assert!(
+        merged.contains("webapp.spec.replicas = webapp.spec.replicas.max(1);"),
+        "{merged}"
+    );
+    assert!(
+        merged.contains(
+            "    webhooks = webhooks.defaulter::<WebApp, _>(WebAppCustomDefaulter);\n    webhooks = webhooks.validator::<WebApp, _>(WebAppCustomValidator);\n    // +webop:scaffold:webhookregistrations\n    webhooks\n"
+        ),
+        "{merged}"
+    );
+    assert!(
+        merged.contains("pub struct WebAppCustomValidator;"),
+        "{merged}"
+    );
+    assert_eq!(
+        merged.matches("pub struct WebAppCustomDefaulter;").count(),
+        1
+    );
+    // Merged, the files are what one call with both types writes (but for the user's edit).
+    let (_both_temp, both) = webapp();
+    run_ok(
+        &both,
+        &with(WEBHOOK, &["--defaulting", "--programmatic-validation"]),
+    );
+    assert_eq!(
+        merged.replace(
+            "webapp.spec.replicas = webapp.spec.replicas.max(1);\n",
+            "// TODO(user): fill in your defaulting logic.\n"
+        ),
+        read(&both, module)
+    );
+    assert_eq!(
+        read(&dir, "tests/webapp_webhook.rs"),
+        read(&both, "tests/webapp_webhook.rs")
+    );
+    assert_eq!(
+        read(&dir, "config/default/kustomization.yaml"),
+        read(&both, "config/default/kustomization.yaml")
+    );
+    let tests = read(&dir, "tests/webapp_webhook.rs");
+    assert!(
+        tests.contains("async fn the_defaulter_admits_the_sample"),
+        "{tests}"
+    );
+    assert!(
+        tests.contains("async fn the_validator_admits_the_sample"),
+        "{tests}"
+    );
+    let kustomization = read(&dir, "config/default/kustomization.yaml");
+    for kind in [
+        "ValidatingWebhookConfiguration",
+        "MutatingWebhookConfiguration",
+    ] {
+        assert!(
+            kustomization.contains(&format!("\n     - select:\n         kind: {kind}\n")),
+            "{kustomization}"
+        );
+    }
+    assert!(read(&dir, "PROJECT").contains(
+        "  version: v1\n  webhooks:\n    defaulting: true\n    validation: true\n    webhookVersion: v1\n"
+    ));
+    // The same type again is refused; with --force the module is scaffolded anew.
+    refused(
+        &dir,
+        &with(WEBHOOK, &["--defaulting"]),
+        &["already has a defaulting webhook"],
+    );
+    let report = run_ok(&dir, &with(WEBHOOK, &["--defaulting", "--force"]));
+    assert!(
+        report.contains(&format!("overwritten {module}")),
+        "{report}"
+    );
+    assert!(!read(&dir, module).contains("max(1)"));
+}
+
+#[test]
+fn conversion_marks_the_hub_and_writes_both_sides() {
+    let (_temp, dir) = webapp();
+    run_ok(&dir, V2);
+    run_ok(&dir, &with(WEBHOOK, &["--conversion", "--spoke", "v2"]));
+    let hub_types = read(&dir, "api/src/v1/webapp_types.rs");
+    assert!(
+        hub_types.contains(
+            "#[resource(group = \"app.example.com\", version = \"v1\", kind = \"WebApp\")]\n#[storage_version]\n"
+        ),
+        "{hub_types}"
+    );
+    assert!(!read(&dir, "api/src/v2/webapp_types.rs").contains("#[storage_version]"));
+    assert!(
+        read(&dir, "api/src/v1/webapp_conversion.rs")
+            .contains("impl webop::webhook::Hub for super::WebApp {}")
+    );
+    let spoke = read(&dir, "api/src/v2/webapp_conversion.rs");
+    assert!(
+        spoke.contains("impl Convertible<v1::WebApp> for WebApp {"),
+        "{spoke}"
+    );
+    // v2 (plain flavour: `foo`) shares no spec field with v1 (--image flavour): named in a TODO.
+    assert!(
+        spoke.contains("`spec.image`") && spoke.contains("`spec.foo` (no counterpart)"),
+        "{spoke}"
+    );
+    for version in ["v1", "v2"] {
+        let module = read(&dir, &format!("api/src/{version}/mod.rs"));
+        assert!(
+            module.contains("mod webapp_conversion;\nmod webapp_types;\n"),
+            "{module}"
+        );
+    }
+    assert!(read(&dir, "config/crd/kustomization.yaml").contains(
+        "- path: patches/webhook_in_webapps.yaml\n# +webop:scaffold:crdkustomizewebhookpatch\n"
+    ));
+    assert!(read(&dir, "PROJECT").contains(
+        "  version: v1\n  webhooks:\n    conversion: true\n    spoke:\n    - v2\n    webhookVersion: v1\n"
+    ));
+    let registry = read(&dir, "src/webhook/mod.rs");
+    assert!(
+        registry.contains(".conversion::<webapp_operator_api::v1::WebApp>()\n        .spoke::<webapp_operator_api::v2::WebApp>()\n        .done();"),
+        "{registry}"
+    );
+    assert!(
+        !dir.join("src/webhook/v1").exists(),
+        "no admission webhook, no module"
+    );
+    // Without admission webhooks there is no manifests.yaml to list.
+    assert!(!read(&dir, "config/webhook/kustomization.yaml").contains("- manifests.yaml"));
+}
+
+/// The documents `kubectl kustomize dir` renders.
+fn kustomize(dir: &Path) -> Vec<Value> {
+    let output = Command::new("kubectl")
+        .arg("kustomize")
+        .arg(dir)
+        .output()
+        .expect("kubectl is installed");
+    assert!(
+        output.status.success(),
+        "kubectl kustomize {}: {}",
+        dir.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_saphyr::from_str_multiple::<Value, Vec<Value>>(&String::from_utf8(output.stdout).unwrap())
+        .unwrap()
+}
+
+fn find<'a>(docs: &'a [Value], kind: &str) -> &'a Value {
+    docs.iter()
+        .find(|d| d["kind"] == kind)
+        .unwrap_or_else(|| panic!("no {kind} in the build"))
+}
+
+/// What `webop manifests` writes, without compiling the project: the golden's CRD (the same
+/// WebApp v1) and config/webhook/manifests.yaml from the #[webhook]s of the sources.
+fn write_manifests(dir: &Path) {
+    let crd = "config/crd/bases/app.example.com_webapps.yaml";
+    std::fs::create_dir_all(dir.join("config/crd/bases")).unwrap();
+    std::fs::copy(
+        workspace().join("testdata/webapp-operator").join(crd),
+        dir.join(crd),
+    )
+    .unwrap();
+    let found = webop::webhook::webhooks_in_dirs(&[dir.join("src")]).unwrap();
+    let file = webop::manifests::webhook_file(&found.webhooks, &found.configurations)
+        .unwrap()
+        .expect("the scaffold has #[webhook]s");
+    std::fs::write(dir.join(&file.path), file.contents).unwrap();
+}
+
+#[test]
+fn kustomize_builds_the_webhooks_their_service_certificate_and_ca_injection() {
+    let (_temp, dir) = webapp();
+    run_ok(
+        &dir,
+        &with(WEBHOOK, &["--defaulting", "--programmatic-validation"]),
+    );
+    run_ok(&dir, V2);
+    run_ok(&dir, &with(WEBHOOK, &["--conversion", "--spoke", "v2"]));
+    write_manifests(&dir);
+    let docs = kustomize(&dir.join("config/default"));
+
+    let ca = "webapp-operator-system/webapp-operator-serving-cert";
+    for (kind, path) in [
+        (
+            "MutatingWebhookConfiguration",
+            "/mutate-app-example-com-v1-webapp",
+        ),
+        (
+            "ValidatingWebhookConfiguration",
+            "/validate-app-example-com-v1-webapp",
+        ),
+    ] {
+        let configuration = find(&docs, kind);
+        assert_eq!(
+            configuration["metadata"]["annotations"]["cert-manager.io/inject-ca-from"], ca,
+            "{kind}"
+        );
+        let service = &configuration["webhooks"][0]["clientConfig"]["service"];
+        assert_eq!(service["name"], "webapp-operator-webhook-service", "{kind}");
+        assert_eq!(service["namespace"], "webapp-operator-system", "{kind}");
+        assert_eq!(service["path"], path, "{kind}");
+    }
+    let service = docs
+        .iter()
+        .find(|d| {
+            d["kind"] == "Service" && d["metadata"]["name"] == "webapp-operator-webhook-service"
+        })
+        .expect("the webhook Service");
+    assert_eq!(service["spec"]["ports"][0]["port"], 443);
+    assert_eq!(service["spec"]["ports"][0]["targetPort"], 9443);
+    let issuer = find(&docs, "Issuer");
+    assert_eq!(
+        issuer["metadata"]["name"],
+        "webapp-operator-selfsigned-issuer"
+    );
+    let certificate = find(&docs, "Certificate");
+    assert_eq!(
+        certificate["metadata"]["name"],
+        "webapp-operator-serving-cert"
+    );
+    assert_eq!(
+        certificate["spec"]["issuerRef"]["name"],
+        "webapp-operator-selfsigned-issuer"
+    );
+    assert_eq!(
+        certificate["spec"]["dnsNames"],
+        serde_json::json!([
+            "webapp-operator-webhook-service.webapp-operator-system.svc",
+            "webapp-operator-webhook-service.webapp-operator-system.svc.cluster.local"
+        ])
+    );
+    let deployment = find(&docs, "Deployment");
+    let container = &deployment["spec"]["template"]["spec"]["containers"][0];
+    let args: Vec<&str> = container["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(
+        args.contains(&"--webhook-cert-path=/tmp/k8s-webhook-server/serving-certs"),
+        "{args:?}"
+    );
+    assert!(args.contains(&"--webhook-port=9443"), "{args:?}");
+    assert!(
+        container["ports"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["containerPort"] == 9443)
+    );
+    assert_eq!(
+        deployment["spec"]["template"]["spec"]["volumes"][0]["secret"]["secretName"],
+        "webhook-server-cert"
+    );
+    let crd = find(&docs, "CustomResourceDefinition");
+    assert_eq!(
+        crd["metadata"]["annotations"]["cert-manager.io/inject-ca-from"],
+        ca
+    );
+    let conversion = &crd["spec"]["conversion"];
+    assert_eq!(conversion["strategy"], "Webhook");
+    let service = &conversion["webhook"]["clientConfig"]["service"];
+    assert_eq!(service["name"], "webapp-operator-webhook-service");
+    assert_eq!(service["namespace"], "webapp-operator-system");
+    assert_eq!(service["path"], "/convert");
+
+    let policies = kustomize(&dir.join("config/network-policy"));
+    let webhook_policy = policies
+        .iter()
+        .find(|d| d["metadata"]["name"] == "allow-webhook-traffic")
+        .expect("the webhook NetworkPolicy");
+    assert_eq!(
+        webhook_policy["spec"]["ingress"][0]["ports"][0]["port"],
+        9443
+    );
+}
+
+/// The Done-when of issue 12 on one generated project (one build): WebApp with defaulting and
+/// validating webhooks; v2 (the v1 types again) and v3 (`create api`'s plain type) created with
+/// --controller=false, and a conversion webhook from the hub v1 to both. webop writes the whole
+/// v1<->v2 conversion (so `tests/webapp_conversion.rs` round-trips v2 for real) and a TODO for v3
+/// (its test ignored until the user writes it). `make manifests`, then the project builds, its
+/// tests pass (the webhook tests among them) and clippy is clean.
+#[test]
+fn a_project_with_webhooks_builds_and_passes_its_tests() {
+    let (_temp, dir) = webapp();
+    run_ok(
+        &dir,
+        &with(WEBHOOK, &["--defaulting", "--programmatic-validation"]),
+    );
+    run_ok(&dir, V2);
+    let v1_types = read(&dir, "api/src/v1/webapp_types.rs");
+    let v2_types = v1_types.replace("version = \"v1\"", "version = \"v2\"");
+    std::fs::write(dir.join("api/src/v2/webapp_types.rs"), v2_types).unwrap();
+    run_ok(
+        &dir,
+        &V2.iter()
+            .map(|a| if *a == "v2" { "v3" } else { a })
+            .collect::<Vec<_>>(),
+    );
+    run_ok(&dir, &with(WEBHOOK, &["--conversion", "--spoke", "v2,v3"]));
+    let v2 = read(&dir, "api/src/v2/webapp_conversion.rs");
+    assert!(!v2.contains("TODO(user): convert WebApp"), "{v2}");
+    assert!(
+        v2.contains("super::WebAppPhase::Pending => v1::WebAppPhase::Pending"),
+        "{v2}"
+    );
+    let v3 = read(&dir, "api/src/v3/webapp_conversion.rs");
+    assert!(v3.contains("Err(ConversionError::new("), "{v3}");
+    let round_trips = read(&dir, "tests/webapp_conversion.rs");
+    assert!(
+        round_trips.contains("#[test]\nfn v2_round_trips_through_the_hub()"),
+        "{round_trips}"
+    );
+    assert!(
+        round_trips.contains("#[test]\n#[ignore = \"TODO(user): write the conversion of WebApp v3"),
+        "{round_trips}"
+    );
+
+    std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    manifests(&dir);
+    let crd = read(&dir, "config/crd/bases/app.example.com_webapps.yaml");
+    assert!(
+        crd.contains("name: v2") && crd.contains("name: v3"),
+        "{crd}"
+    );
+    let webhooks = read(&dir, "config/webhook/manifests.yaml");
+    assert!(
+        webhooks.contains("name: mwebapp-v1.kb.io") && webhooks.contains("name: vwebapp-v1.kb.io"),
+        "{webhooks}"
+    );
+    build_test_and_lint(&dir);
+}
