@@ -327,3 +327,57 @@ fn samples_build_after_create_api() {
     assert_eq!(samples[0]["kind"], "WebApp");
     assert_eq!(samples[0]["spec"]["port"], 80);
 }
+
+/// `make build-installer IMG=...` (kubebuilder's target) on a new project with the WebApp API:
+/// `webop manifests` (which builds only the API crate) then one `dist/install.yaml` holding
+/// everything `make deploy` applies, with the given image, and no change to config/.
+#[test]
+fn make_build_installer_writes_the_whole_bundle_with_the_image() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    create_webapp(&dir);
+    std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    let config_before = support::files(&dir.join("config/manager"));
+    let image = "registry.example.com/webapp-operator:v0.1.0";
+    let output = Command::new("make")
+        .args(["--no-print-directory", "build-installer"])
+        .arg(format!("WEBOP={}", env!("CARGO_BIN_EXE_webop")))
+        .arg(format!("IMG={image}"))
+        .current_dir(&dir)
+        .env("CARGO_TARGET_DIR", support::target_dir())
+        .env("CARGO_INCREMENTAL", "0")
+        .output()
+        .expect("make runs");
+    assert!(
+        output.status.success(),
+        "make build-installer failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = std::fs::read_to_string(dir.join("dist/install.yaml")).unwrap();
+    let docs = serde_saphyr::from_str_multiple::<Value, Vec<Value>>(&text).unwrap();
+    // The same objects as the kustomize build, but for the image.
+    let built = kustomize(&dir.join("config/default"));
+    assert_eq!(docs.len(), built.len());
+    check_default_build(&docs);
+    find(&docs, "Namespace", "webapp-operator-system");
+    let crd = find(&docs, "CustomResourceDefinition", "webapps.app.example.com");
+    assert_eq!(crd["spec"]["names"]["kind"], "WebApp");
+    // `webop manifests` wrote the controller's rules from its #[rbac] attributes.
+    let manager_role = find(&docs, "ClusterRole", "webapp-operator-manager-role");
+    assert!(covers(manager_role, "app.example.com", "webapps", "watch"));
+    assert!(covers(manager_role, "apps", "deployments", "patch"));
+    let manager = find(&docs, "Deployment", "webapp-operator-controller-manager");
+    let images: Vec<&Value> = manager["spec"]["template"]["spec"]["containers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| &c["image"])
+        .collect();
+    assert_eq!(images, [&Value::from(image)]);
+    assert!(!text.contains("controller:latest"), "{text}");
+    // The image is set in the bundle only: config/manager stays as scaffolded.
+    assert_eq!(support::files(&dir.join("config/manager")), config_before);
+    // dist/ is build output, which git ignores.
+    let ignore = std::fs::read_to_string(dir.join(".gitignore")).unwrap();
+    assert!(ignore.lines().any(|l| l == "/dist/"), "{ignore}");
+}

@@ -85,6 +85,8 @@ fn new_resource(args: &CreateApiArgs) -> NewResource {
 pub(super) fn run(args: CreateApiArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
     let (root, before) = Project::find(cwd)?;
     let (after, resource) = before.with_resource(&new_resource(&args))?;
+    // A namespace-scoped manager (`webop edit --namespaced`) cannot take a cluster-scoped kind.
+    after.with_namespaced_manager(after.namespaced)?;
     let request = Request {
         root: &root,
         before: Some(&before),

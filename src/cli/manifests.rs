@@ -42,16 +42,8 @@ pub(super) fn run(args: ManifestsArgs, cwd: &Path, out: &mut dyn Write) -> anyho
             generated.push((path_string(&file.path), file.contents));
         }
     }
-    // As controller-gen reads the markers of every package of `paths=./...`: the sources of
-    // every package of the workspace (the API crate's too), not their tests.
     let sources = source_dirs(&root)?;
-    let rules = crate::rbac::rules_in_dirs(&sources)
-        .map_err(|e| anyhow::anyhow!("cannot collect the #[rbac] rules: {e}"))?;
-    // Like controller-gen, no rules means no role.yaml.
-    if !rules.is_empty() {
-        let role = crate::manifests::role_file(&rules);
-        generated.push((path_string(&role.path), role.contents));
-    }
+    generated.extend(manager_role(&sources, &project)?);
     let webhooks = crate::webhook::webhooks_in_dirs(&sources)
         .map_err(|e| anyhow::anyhow!("cannot collect the #[webhook]s: {e}"))?;
     if let Some(file) =
@@ -68,6 +60,25 @@ pub(super) fn run(args: ManifestsArgs, cwd: &Path, out: &mut dyn Write) -> anyho
         force: false,
     };
     super::scaffold(&request, args.dry_run, out)
+}
+
+/// `config/rbac/role.yaml` from the `#[rbac]` rules in `sources`, as `(path, contents)`; none
+/// without rules, as controller-gen writes no role then. A namespace-scoped manager's rules go
+/// to a Role in the project's namespace.
+pub(super) fn manager_role(
+    sources: &[std::path::PathBuf],
+    project: &Project,
+) -> anyhow::Result<Option<(String, String)>> {
+    let rules = crate::rbac::rules_in_dirs(sources)
+        .map_err(|e| anyhow::anyhow!("cannot collect the #[rbac] rules: {e}"))?;
+    if rules.is_empty() {
+        return Ok(None);
+    }
+    let namespace = project
+        .namespaced
+        .then(|| format!("{}-system", project.project_name));
+    let role = crate::manifests::manager_role_file(&rules, namespace.as_deref());
+    Ok(Some((path_string(&role.path), role.contents)))
 }
 
 /// The CustomResourceDefinitions the API crate's `crdgen` example prints, as JSON values.
@@ -139,8 +150,9 @@ fn crdgen_executable(messages: &[u8], package: &str) -> Option<std::path::PathBu
 }
 
 /// The directories of the library and binary sources of every package of the workspace at
-/// `root` (`src/`, `api/src/`), from `cargo metadata`.
-fn source_dirs(root: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
+/// `root` (`src/`, `api/src/`), from `cargo metadata`: as controller-gen reads the markers of
+/// every package of `paths=./...`, not their tests.
+pub(super) fn source_dirs(root: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let shown = "cargo metadata --no-deps --format-version 1";
     let output = Command::new(&cargo)

@@ -3,6 +3,7 @@
 mod create_api;
 mod create_webhook;
 mod delete_api;
+mod edit;
 mod import;
 mod init;
 mod manifests;
@@ -22,6 +23,7 @@ use crate::scaffold::{self, RealFs, Request, Templates};
 pub use create_api::CreateApiArgs;
 pub use create_webhook::CreateWebhookArgs;
 pub use delete_api::DeleteApiArgs;
+pub use edit::EditArgs;
 pub use init::{InitArgs, License};
 pub use manifests::ManifestsArgs;
 #[cfg(feature = "validate")]
@@ -62,6 +64,7 @@ pub enum Command {
             webop delete api --group app --version v1 --kind WebApp"
     )]
     Delete(DeleteCommand),
+    Edit(EditArgs),
     /// Bring existing APIs to Rust: CRDs as API types with webop's attributes.
     #[command(
         subcommand,
@@ -168,6 +171,7 @@ pub fn execute(cli: Cli, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> 
         Command::Create(CreateCommand::Api(args)) => create_api::run(args, cwd, out),
         Command::Create(CreateCommand::Webhook(args)) => create_webhook::run(args, cwd, out),
         Command::Delete(DeleteCommand::Api(args)) => delete_api::run(args, cwd, out),
+        Command::Edit(args) => edit::run(args, cwd, out),
         Command::Import(command) => import::run(command, cwd, out),
         Command::Manifests(args) => manifests::run(args, cwd, out),
         #[cfg(feature = "validate")]

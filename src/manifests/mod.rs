@@ -120,6 +120,27 @@ pub fn role_file(rules: &[Rule]) -> ManifestFile {
     }
 }
 
+/// [`role_file`] of the manager's rules. With `namespace` (a namespace-scoped manager, PROJECT
+/// `namespaced: true`) the rules without a namespace of their own go to the Role `manager-role`
+/// there, as kubebuilder's namespaced projects put `namespace=` in every rbac marker.
+pub fn manager_role_file(rules: &[Rule], namespace: Option<&str>) -> ManifestFile {
+    let Some(namespace) = namespace else {
+        return role_file(rules);
+    };
+    let scoped: Vec<Rule> = rules
+        .iter()
+        .map(|rule| Rule {
+            namespace: Some(
+                rule.namespace
+                    .clone()
+                    .unwrap_or_else(|| namespace.to_owned()),
+            ),
+            ..rule.clone()
+        })
+        .collect();
+    role_file(&scoped)
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -231,6 +252,50 @@ spec:
     #[should_panic(expected = "has no string `spec.group`")]
     fn crd_file_panics_on_an_unnamed_crd() {
         crd_file(&json!({ "spec": {} }));
+    }
+
+    #[test]
+    fn a_namespaced_manager_role_is_a_role_in_its_namespace() {
+        let rules = [
+            Rule {
+                groups: vec!["apps".into()],
+                resources: vec!["deployments".into()],
+                verbs: vec!["list".into()],
+                ..Rule::default()
+            },
+            Rule {
+                groups: vec!["".into()],
+                resources: vec!["secrets".into()],
+                verbs: vec!["get".into()],
+                namespace: Some("vault".into()),
+                ..Rule::default()
+            },
+        ];
+        let contents = manager_role_file(&rules, Some("webapp-operator-system")).contents;
+        let docs: Vec<Value> =
+            serde_saphyr::from_str_multiple::<Value, Vec<Value>>(&contents).unwrap();
+        let roles: Vec<(&Value, &Value, &Value)> = docs
+            .iter()
+            .map(|d| {
+                (
+                    &d["kind"],
+                    &d["metadata"]["namespace"],
+                    &d["rules"][0]["resources"][0],
+                )
+            })
+            .collect();
+        assert_eq!(
+            roles,
+            [
+                (&json!("Role"), &json!("vault"), &json!("secrets")),
+                (
+                    &json!("Role"),
+                    &json!("webapp-operator-system"),
+                    &json!("deployments")
+                ),
+            ]
+        );
+        assert_eq!(manager_role_file(&rules[..1], None), role_file(&rules[..1]));
     }
 
     #[test]

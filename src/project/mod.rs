@@ -4,10 +4,12 @@
 //! kubebuilder user reads it at a glance. webop writes it from `templates/PROJECT` (it is a
 //! tool-owned file, re-rendered by every command) and reads it back here.
 
+mod edit;
 mod new_resource;
 mod new_webhook;
 pub mod validate;
 
+pub use edit::Refused as EditRefused;
 pub use new_resource::{NewResource, Refused};
 pub use new_webhook::{NewWebhook, WebhookRefused};
 
@@ -36,6 +38,10 @@ pub struct Project {
     pub domain: String,
     /// Always `[webop.dev/v1]`.
     pub layout: Vec<String>,
+    /// The manager watches and is granted only its own namespace (Role and RoleBinding,
+    /// `WATCH_NAMESPACE`), as kubebuilder's `namespaced: true`; set by `webop edit --namespaced`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub namespaced: bool,
     /// Options of plugins; today only `create api --image`.
     #[serde(default, skip_serializing_if = "Plugins::is_empty")]
     pub plugins: Plugins,
@@ -193,6 +199,7 @@ impl Project {
             cli_version: Some(env!("CARGO_PKG_VERSION").to_owned()),
             domain: domain.to_owned(),
             layout: vec![LAYOUT.to_owned()],
+            namespaced: false,
             plugins: Plugins::default(),
             project_name: project_name.to_owned(),
             repo: repo.map(str::to_owned),

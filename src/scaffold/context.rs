@@ -40,6 +40,8 @@ pub struct ProjectVars<'a> {
     repo: Option<&'a str>,
     repository_url: Option<String>,
     namespace: String,
+    /// The manager is namespace-scoped (PROJECT `namespaced: true`).
+    namespaced_manager: bool,
     resources: Vec<ResourceVars<'a>>,
     api_resources: Vec<ResourceVars<'a>>,
     /// The kinds with a controller, in module order.
@@ -156,6 +158,7 @@ impl<'a> ProjectVars<'a> {
             repo: project.repo.as_deref(),
             repository_url: project.repo.as_deref().map(repository_url),
             namespace: format!("{}-system", project.project_name),
+            namespaced_manager: project.namespaced,
             api_resources: resources.iter().filter(|r| r.api).cloned().collect(),
             controllers,
             webhooks: resources.iter().any(|r| r.webhooks.is_some()),

@@ -9,8 +9,10 @@
 pub mod apply;
 pub mod catalogue;
 pub mod context;
+pub mod edit;
 pub mod fs;
 mod identifiers;
+pub mod license;
 pub mod markers;
 pub mod plan;
 pub mod templates;
@@ -60,6 +62,13 @@ pub enum Command<'a> {
     /// `import crd`: what `create api --controller=false` of each kind writes, with the
     /// imported source as the kind's `<kind>_types.rs`, which must not exist (unless `force`).
     ImportApi(&'a [ImportedApi]),
+    /// `edit`: with `rescope`, the manager's scope of `after` carried into the files `init` wrote
+    /// for it; then `files`, `(path, contents)` computed from the code or from the files as
+    /// they are (the manager's role, the license lines), written as they are.
+    Edit {
+        rescope: bool,
+        files: &'a [(String, String)],
+    },
     /// `create webhook`: the kind's webhook files and the edits that enable them.
     CreateWebhook(webhook::CreateWebhook<'a>),
 }
@@ -89,6 +98,8 @@ pub enum Error {
     Template(#[from] templates::Error),
     #[error(transparent)]
     Conflict(#[from] Conflict),
+    #[error(transparent)]
+    License(#[from] license::Refused),
 }
 
 /// Plans `request` against the tree seen through `fs`.
@@ -173,6 +184,15 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
         Command::DeleteApi(resource) => {
             let before = request.before.expect("delete api has a project before");
             delete_api(&mut planner, templates, before, request.after, resource)?;
+        }
+        Command::Edit { rescope, files } => {
+            if rescope {
+                let before = request.before.expect("edit has a project before");
+                edit::rewrite(&mut planner, templates, before, request.after, files)?;
+            }
+            for (path, contents) in files {
+                planner.generated(path, contents.clone())?;
+            }
         }
         Command::CreateWebhook(create) => {
             webhook::plan(

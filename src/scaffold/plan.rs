@@ -90,6 +90,11 @@ pub enum Conflict {
     )]
     EditedToDelete { path: String },
     #[error(
+        "{path} was edited since webop wrote it; refusing to rewrite it for {reason} (make that \
+         change by hand and run the command again, or pass --force to overwrite it)"
+    )]
+    EditedToRewrite { path: String, reason: String },
+    #[error(
         "{path} has no `+webop:scaffold:{marker}` line: webop inserts the new entries above that \
          line; add `# +webop:scaffold:{marker}` where they belong and run the command again"
     )]
@@ -157,6 +162,32 @@ impl<'a> Planner<'a> {
             Some(disk) if previous.is_some_and(|p| p.as_bytes() == disk) => Action::Update,
             Some(_) if self.force => Action::Overwrite,
             Some(_) => return Err(Conflict::Edited { path: path.into() }),
+        };
+        self.put(path, action, contents.into_bytes());
+        Ok(())
+    }
+
+    /// A user-owned file a command rewrites (`edit`): `previous` is what webop wrote there for the
+    /// project as it was; a file that differs from both it and `contents` was edited by the user
+    /// and is only overwritten with `--force`. A missing file is written.
+    pub fn rewrite(
+        &mut self,
+        path: &str,
+        contents: String,
+        previous: &str,
+        reason: &str,
+    ) -> Result<(), Conflict> {
+        let action = match self.read(path)? {
+            None => Action::Create,
+            Some(disk) if disk == contents.as_bytes() => Action::Unchanged,
+            Some(disk) if disk == previous.as_bytes() => Action::Update,
+            Some(_) if self.force => Action::Overwrite,
+            Some(_) => {
+                return Err(Conflict::EditedToRewrite {
+                    path: path.into(),
+                    reason: reason.into(),
+                });
+            }
         };
         self.put(path, action, contents.into_bytes());
         Ok(())

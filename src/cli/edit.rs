@@ -1,0 +1,184 @@
+//! `webop edit`: change a project-wide setting after `init`, in every file it touches.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::bail;
+use clap::Args;
+
+use super::init::License;
+use crate::project::Project;
+use crate::scaffold::{Command, RealFs, Request, Templates, edit::Licensed, license};
+
+/// Change a project-wide setting (like `kubebuilder edit`): every file it touches is rewritten,
+/// with no manual next steps.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    # The manager watches, and is granted, only the namespace it runs in\n  \
+    webop edit --namespaced --dry-run\n  \
+    webop edit --namespaced\n\n  \
+    # Back to a cluster-scoped manager\n  \
+    webop edit --namespaced=false\n\n  \
+    # The copyright holder of the README's license notice; or no license at all\n  \
+    webop edit --owner \"Example Corp\"\n  \
+    webop edit --license none")]
+pub struct EditArgs {
+    /// Namespace-scoped manager: a Role and RoleBinding instead of the ClusterRole and
+    /// ClusterRoleBinding, and WATCH_NAMESPACE set to the pod's namespace in config/manager
+    /// (`--namespaced=false` goes back).
+    #[arg(
+        long,
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "true",
+        value_name = "BOOL"
+    )]
+    pub namespaced: Option<bool>,
+    /// License of the project: adds or removes the license lines of the Cargo manifests and the
+    /// README's License section, as `init --license` writes them.
+    #[arg(long, value_enum)]
+    pub license: Option<License>,
+    /// Copyright holder named in the README's Apache-2.0 notice.
+    #[arg(long)]
+    pub owner: Option<String>,
+    /// kubebuilder's multigroup layout (`api/src/<group>/<version>`): not available yet; the
+    /// command lists what it would have to move and changes nothing.
+    #[arg(
+        long,
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "true",
+        value_name = "BOOL"
+    )]
+    pub multigroup: Option<bool>,
+    /// Overwrite files you edited.
+    #[arg(long)]
+    pub force: bool,
+    /// Print what would be changed, and change nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+pub(super) fn run(args: EditArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
+    let (root, before) = Project::find(cwd)?;
+    if args.multigroup == Some(true) {
+        refuse_multigroup(&before)?;
+    }
+    if args.namespaced.is_none()
+        && args.license.is_none()
+        && args.owner.is_none()
+        && args.multigroup.is_none()
+    {
+        bail!(
+            "nothing to edit: pass --namespaced[=false], --license or --owner (see `webop edit --help`)"
+        );
+    }
+    if args.multigroup == Some(false) {
+        writeln!(out, "The project is already single-group.")?;
+    }
+    let namespaced = args.namespaced.unwrap_or(before.namespaced);
+    let after = before.with_namespaced_manager(namespaced)?;
+    let rescope = after.namespaced != before.namespaced;
+    let mut files: Vec<(String, String)> = Vec::new();
+    if rescope {
+        // The manager's role is regenerated from the code, as `webop manifests` writes it;
+        // without rules (no controller yet) its template is rewritten instead.
+        let sources = super::manifests::source_dirs(&root)?;
+        files.extend(super::manifests::manager_role(&sources, &after)?);
+    }
+    if args.license.is_some() || args.owner.is_some() {
+        let licensed = current_license(&root, &before)?;
+        let wanted = wanted_license(&args, &before, &licensed)?;
+        let templates = Templates::load()?;
+        files.extend(crate::scaffold::edit::relicense(
+            &RealFs, &templates, &root, &before, &licensed, &wanted, args.force,
+        )?);
+    }
+    if args.namespaced.is_some() && !rescope {
+        let scope = if namespaced { "namespace" } else { "cluster" };
+        writeln!(out, "The manager is already {scope}-scoped.")?;
+    }
+    let request = Request {
+        root: &root,
+        before: Some(&before),
+        after: &after,
+        command: Command::Edit {
+            rescope,
+            files: &files,
+        },
+        force: args.force,
+    };
+    super::scaffold(&request, args.dry_run, out)
+}
+
+/// The license the project's files declare: Apache-2.0 when the root Cargo.toml has the line
+/// `init --license apache2` writes, with the owner of the README's notice (init's default
+/// without one).
+fn current_license(root: &Path, project: &Project) -> anyhow::Result<Licensed> {
+    let read = |path: &str| std::fs::read_to_string(root.join(path)).unwrap_or_default();
+    if !license::is_apache2(&read("Cargo.toml")) {
+        return Ok(None);
+    }
+    let readme = read("README.md");
+    Ok(Some(
+        license::owner(&readme).map_or_else(|| default_owner(project), str::to_owned),
+    ))
+}
+
+/// `init`'s owner when `--owner` is not given.
+fn default_owner(project: &Project) -> String {
+    format!("The {} Authors", project.project_name)
+}
+
+/// The license `--license` and `--owner` ask for, from `current`.
+fn wanted_license(
+    args: &EditArgs,
+    project: &Project,
+    current: &Licensed,
+) -> anyhow::Result<Licensed> {
+    let apache2 = match args.license {
+        Some(license) => license == License::Apache2,
+        None => current.is_some(),
+    };
+    match (&args.owner, apache2) {
+        (Some(owner), false) => bail!(
+            "--owner {owner:?}: the owner is named only in the Apache-2.0 notice, and {}; pass \
+             --license apache2 with it",
+            if args.license.is_some() {
+                "--license none writes none"
+            } else {
+                "the project has no license"
+            }
+        ),
+        (Some(owner), true) if owner.trim().is_empty() || owner.contains('\n') => {
+            bail!("--owner {owner:?}: the copyright holder must be a non-empty single line")
+        }
+        (Some(owner), true) => Ok(Some(owner.clone())),
+        (None, true) => Ok(Some(
+            current.clone().unwrap_or_else(|| default_owner(project)),
+        )),
+        (None, false) => Ok(None),
+    }
+}
+
+/// `--multigroup`: webop has no multigroup templates yet, so moving a project would leave it
+/// half-moved; the refusal lists what would move.
+fn refuse_multigroup(project: &Project) -> anyhow::Result<()> {
+    let templates = Templates::load()?;
+    let moves = crate::scaffold::edit::multigroup_moves(&templates, project)?;
+    let mut message = String::from(
+        "--multigroup: webop does not scaffold the multigroup layout yet (kubebuilder's \
+         api/<group>/<version>), so it cannot move this project; nothing was changed",
+    );
+    if !moves.is_empty() {
+        message.push_str(
+            ". The move would take these files, and rewrite the registrations that name them \
+             (api/src/lib.rs, the version modules, src/controller/mod.rs, api/src/bin/crdgen.rs) \
+             and the `use` lines of your files that import them:",
+        );
+        for (from, to) in moves {
+            message.push_str(&format!("\n  {from} -> {to}"));
+        }
+    }
+    bail!(message)
+}

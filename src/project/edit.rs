@@ -1,0 +1,92 @@
+//! `webop edit`: the project-wide settings a project can change after `init`.
+
+use super::Project;
+
+/// Why an edit contradicts the project. Nothing has been written.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    #[error(
+        "--namespaced: {kind} ({group}/{version}) is cluster-scoped and has a controller; a \
+         namespace-scoped manager is granted a Role in its own namespace only, which cannot cover \
+         cluster-scoped objects (delete that API, or keep the manager cluster-scoped)"
+    )]
+    ClusterScopedController {
+        kind: String,
+        group: String,
+        version: String,
+    },
+}
+
+impl Project {
+    /// The project with its manager namespace-scoped (`true`) or cluster-scoped (`false`).
+    pub fn with_namespaced_manager(&self, namespaced: bool) -> Result<Project, Refused> {
+        if namespaced {
+            let cluster_scoped = self.resources.iter().find(|r| {
+                r.controller && !r.external && r.api.as_ref().is_some_and(|api| !api.namespaced)
+            });
+            if let Some(r) = cluster_scoped {
+                return Err(Refused::ClusterScopedController {
+                    kind: r.kind.clone(),
+                    group: r.qualified_group(),
+                    version: r.version.clone(),
+                });
+            }
+        }
+        Ok(Project {
+            namespaced,
+            ..self.clone()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::project::{Api, Resource};
+
+    fn with_kind(namespaced: bool, controller: bool) -> Project {
+        let mut project = Project::new("webapp-operator", "example.com", None);
+        project.resources.push(Resource {
+            api: Some(Api {
+                crd_version: "v1".into(),
+                namespaced,
+            }),
+            controller,
+            domain: "example.com".into(),
+            external: false,
+            group: "infra".into(),
+            kind: "Cluster".into(),
+            path: None,
+            plural: None,
+            version: "v1".into(),
+            webhooks: None,
+        });
+        project
+    }
+
+    #[test]
+    fn namespaced_sets_the_flag_and_back() {
+        let project = with_kind(true, true);
+        let namespaced = project.with_namespaced_manager(true).unwrap();
+        assert!(namespaced.namespaced);
+        assert_eq!(namespaced.with_namespaced_manager(false).unwrap(), project);
+    }
+
+    #[test]
+    fn a_controller_of_a_cluster_scoped_kind_refuses_a_namespaced_manager() {
+        let error = with_kind(false, true)
+            .with_namespaced_manager(true)
+            .unwrap_err();
+        let message = error.to_string();
+        assert!(
+            message.contains("Cluster (infra.example.com/v1) is cluster-scoped"),
+            "{message}"
+        );
+        // Without a controller nothing watches it: the types alone are fine.
+        assert!(
+            with_kind(false, false)
+                .with_namespaced_manager(true)
+                .is_ok()
+        );
+    }
+}

@@ -1,0 +1,143 @@
+//! `edit`: the files `init` wrote that depend on a project-wide setting the command changes.
+//!
+//! Those files are user-owned, so `edit` rewrites one only when it still holds what webop wrote
+//! for the project as it was (or already what it writes now); a file the user changed is a
+//! conflict unless `--force`.
+
+use super::Error;
+use std::path::Path;
+
+use super::context::{InitOptions, ProjectVars, Scoped};
+use super::fs::FileSystem;
+use super::plan::Planner;
+use super::templates::Templates;
+use crate::project::Project;
+
+/// The templates `init` renders that depend on the manager's scope (PROJECT `namespaced`).
+pub const MANAGER_SCOPE_FILES: [&str; 3] = [
+    "config/manager/manager.yaml",
+    "config/rbac/role.yaml",
+    "config/rbac/role_binding.yaml",
+];
+
+/// Rewrites the files of `templates_changed` from `before`'s render to `after`'s, leaving out
+/// `regenerated` (paths the command writes from the code instead).
+pub fn rewrite(
+    planner: &mut Planner,
+    templates: &Templates,
+    before: &Project,
+    after: &Project,
+    regenerated: &[(String, String)],
+) -> Result<(), Error> {
+    let (old, new) = (
+        ProjectVars::new(before, None),
+        ProjectVars::new(after, None),
+    );
+    let reason = if after.namespaced {
+        "a namespace-scoped manager"
+    } else {
+        "a cluster-scoped manager"
+    };
+    for template in MANAGER_SCOPE_FILES {
+        if regenerated.iter().any(|(path, _)| path == template) {
+            continue;
+        }
+        let previous = templates.render(template, &old.context(&Scoped::Project))?;
+        let current = templates.render(template, &new.context(&Scoped::Project))?;
+        planner.rewrite(&current.path, current.contents, &previous.contents, reason)?;
+    }
+    Ok(())
+}
+
+/// The license of a project: `Some(owner)` for Apache-2.0 with that copyright holder, `None` for
+/// none (as `init --license --owner` wrote it).
+pub type Licensed = Option<String>;
+
+/// The files `init` wrote for the license `before`, with the license `after` instead: the
+/// license lines of the root and API `Cargo.toml`, the README's License section. Missing files
+/// are left missing.
+pub fn relicense(
+    fs: &dyn FileSystem,
+    templates: &Templates,
+    root: &Path,
+    project: &Project,
+    before: &Licensed,
+    after: &Licensed,
+    force: bool,
+) -> Result<Vec<(String, String)>, Error> {
+    let read = |path: &str| -> Result<Option<String>, Error> {
+        match fs.read(&root.join(path)) {
+            Ok(bytes) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(source) => Err(super::plan::Conflict::Io {
+                path: path.into(),
+                source,
+            }
+            .into()),
+        }
+    };
+    let mut out = Vec::new();
+    for path in ["Cargo.toml", "api/Cargo.toml"] {
+        if let Some(text) = read(path)? {
+            let text = super::license::cargo_toml(path, &text, after.is_some())?;
+            out.push((path.to_owned(), text));
+        }
+    }
+    if let Some(text) = read("README.md")? {
+        let render = |licensed: &Licensed| -> Result<String, Error> {
+            let options = InitOptions {
+                owner: licensed.clone().unwrap_or_default(),
+                license: if licensed.is_some() {
+                    "apache2"
+                } else {
+                    "none"
+                }
+                .to_owned(),
+                webop_path: None,
+            };
+            let vars = ProjectVars::new(project, Some(&options));
+            Ok(templates
+                .render("README.md", &vars.context(&Scoped::Project))?
+                .contents)
+        };
+        let (written, wanted) = (render(before)?, render(after)?);
+        let written = super::license::split_section(&written).1;
+        let wanted = super::license::split_section(&wanted).1;
+        let text = super::license::readme("README.md", &text, written, wanted, force)?;
+        out.push(("README.md".to_owned(), text));
+    }
+    Ok(out)
+}
+
+/// What `edit --multigroup` would have to move, `(from, to)`: each kind's API module files to
+/// `api/src/<group>/<version>/` and its controller files to `src/controller/<group>/`
+/// (kubebuilder's multigroup layout), for a refusal that says so. The registrations that name
+/// them (`api/src/lib.rs`, the version modules, `src/controller/mod.rs`, `crdgen`) would change
+/// with them.
+pub fn multigroup_moves(
+    templates: &Templates,
+    project: &Project,
+) -> Result<Vec<(String, String)>, Error> {
+    let mut moves = Vec::new();
+    for resource in &project.resources {
+        for file in super::render(
+            templates,
+            project,
+            None,
+            super::Select::UserOwnedOf(resource),
+        )? {
+            let version_dir = format!("api/src/{}/", resource.version);
+            let to = if let Some(rest) = file.path.strip_prefix(&version_dir) {
+                format!("api/src/{}/{}/{rest}", resource.group, resource.version)
+            } else if let Some(rest) = file.path.strip_prefix("src/controller/") {
+                format!("src/controller/{}/{rest}", resource.group)
+            } else {
+                continue;
+            };
+            if !moves.iter().any(|(from, _)| *from == file.path) {
+                moves.push((file.path, to));
+            }
+        }
+    }
+    Ok(moves)
+}
