@@ -257,11 +257,9 @@ fn literal(
     if fields.is_empty() {
         return format!("{ty} {{}}");
     }
-    let indent = if what == "spec" {
-        "            "
-    } else {
-        "                "
-    };
+    // rustfmt indents a struct literal in a closure (`.map(|status| T { .. })`) as it indents
+    // the spec's field value: the fields one level in from the field they belong to.
+    let indent = "            ";
     let body: String = fields
         .iter()
         .map(|f| format!("{indent}    {f},\n"))
