@@ -7,12 +7,11 @@
 mod support;
 
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::Value;
 use support::{
-    build_test_and_lint, create_webapp, init_webapp, manifests, project_dir, run, run_ok, tree,
-    workspace,
+    build_test_and_lint, create_webapp, init_webapp, kustomize, manifests, project_dir, run,
+    run_ok, tree, workspace,
 };
 
 const WEBHOOK: &[&str] = &[
@@ -374,23 +373,6 @@ fn conversion_marks_the_hub_and_writes_both_sides() {
     );
     // Without admission webhooks there is no manifests.yaml to list.
     assert!(!read(&dir, "config/webhook/kustomization.yaml").contains("- manifests.yaml"));
-}
-
-/// The documents `kubectl kustomize dir` renders.
-fn kustomize(dir: &Path) -> Vec<Value> {
-    let output = Command::new("kubectl")
-        .arg("kustomize")
-        .arg(dir)
-        .output()
-        .expect("kubectl is installed");
-    assert!(
-        output.status.success(),
-        "kubectl kustomize {}: {}",
-        dir.display(),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_saphyr::from_str_multiple::<Value, Vec<Value>>(&String::from_utf8(output.stdout).unwrap())
-        .unwrap()
 }
 
 fn find<'a>(docs: &'a [Value], kind: &str) -> &'a Value {

@@ -5,27 +5,11 @@
 mod support;
 
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::Value;
-use support::{create_webapp, files, init_webapp, project_dir, run, run_ok, tree, workspace};
-
-/// The documents `kubectl kustomize dir` renders.
-fn kustomize(dir: &Path) -> Vec<Value> {
-    let output = Command::new("kubectl")
-        .arg("kustomize")
-        .arg(dir)
-        .output()
-        .expect("kubectl is installed");
-    assert!(
-        output.status.success(),
-        "kubectl kustomize {} failed: {}",
-        dir.display(),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_saphyr::from_str_multiple::<Value, Vec<Value>>(&String::from_utf8(output.stdout).unwrap())
-        .unwrap()
-}
+use support::{
+    create_webapp, files, init_webapp, kustomize, project_dir, run, run_ok, tree, workspace,
+};
 
 fn find<'a>(docs: &'a [Value], kind: &str, name: &str) -> Option<&'a Value> {
     docs.iter()

@@ -9,24 +9,7 @@ use std::path::Path;
 use std::process::Command;
 
 use serde_json::Value;
-use support::{create_webapp, init_webapp, project_dir, workspace};
-
-/// The documents `kubectl kustomize dir` renders.
-fn kustomize(dir: &Path) -> Vec<Value> {
-    let output = Command::new("kubectl")
-        .args(["kustomize"])
-        .arg(dir)
-        .output()
-        .expect("kubectl is installed");
-    assert!(
-        output.status.success(),
-        "kubectl kustomize {} failed: {}",
-        dir.display(),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let text = String::from_utf8(output.stdout).unwrap();
-    serde_saphyr::from_str_multiple::<Value, Vec<Value>>(&text).unwrap()
-}
+use support::{create_webapp, init_webapp, kustomize, project_dir, workspace};
 
 fn find<'a>(docs: &'a [Value], kind: &str, name: &str) -> &'a Value {
     docs.iter()

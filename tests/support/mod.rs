@@ -217,3 +217,20 @@ pub fn manifests_with(dir: &Path, args: &[&str]) {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// The documents `kubectl kustomize dir` renders; panics with kubectl's message when it fails.
+pub fn kustomize(dir: &Path) -> Vec<serde_json::Value> {
+    let output = Command::new("kubectl")
+        .arg("kustomize")
+        .arg(dir)
+        .output()
+        .expect("kubectl is installed");
+    assert!(
+        output.status.success(),
+        "kubectl kustomize {} failed: {}",
+        dir.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    serde_saphyr::from_str_multiple(&text).unwrap()
+}
