@@ -302,19 +302,24 @@ pub struct WebAppSpec { pub foo: Option<String> }
 pub struct WebAppStatus { pub conditions: Vec<metav1::Condition> }
 "#;
 
-    #[test]
-    fn shared_fields_are_copied() {
-        let v1 = KindTypes::read(V1, "WebApp");
-        let v2 = KindTypes::read(&V1.replace("\"v1\"", "\"v2\""), "WebApp");
-        let body = body(
+    /// The body of the spoke `spoke`'s conversion into the hub `hub` (v1).
+    fn to_v1(spoke: &Option<KindTypes>, hub: &Option<KindTypes>) -> String {
+        body(
             "WebApp",
-            v2.as_ref(),
-            v1.as_ref(),
+            spoke.as_ref(),
+            hub.as_ref(),
             "self",
             "super::",
             "v1::",
             "to v1",
-        );
+        )
+    }
+
+    #[test]
+    fn shared_fields_are_copied() {
+        let v1 = KindTypes::read(V1, "WebApp");
+        let v2 = KindTypes::read(&V1.replace("\"v1\"", "\"v2\""), "WebApp");
+        let body = to_v1(&v2, &v1);
         assert!(
             body.contains("spec: v1::WebAppSpec {\n                foo: self.spec.foo.clone(),"),
             "{body}"
@@ -335,15 +340,7 @@ pub struct WebAppStatus { pub conditions: Vec<metav1::Condition> }
             ),
             "WebApp",
         );
-        let body = body(
-            "WebApp",
-            v1.as_ref(),
-            v1.as_ref(),
-            "self",
-            "super::",
-            "v1::",
-            "to v1",
-        );
+        let body = to_v1(&v1, &v1);
         assert!(
             body.contains("n: self.spec.n,") && body.contains("m: self.spec.m,"),
             "{body}"
@@ -365,15 +362,7 @@ pub struct WebAppStatus { pub conditions: Vec<metav1::Condition> }
                 .replace("{ A }", "{ A, C }"),
             "WebApp",
         );
-        let body = body(
-            "WebApp",
-            v2.as_ref(),
-            v1.as_ref(),
-            "self",
-            "super::",
-            "v1::",
-            "to v1",
-        );
+        let body = to_v1(&v2, &v1);
         assert!(body.contains("`status.phase`"), "{body}");
     }
 
@@ -385,15 +374,7 @@ pub struct WebAppStatus { pub conditions: Vec<metav1::Condition> }
         );
         let v1 = KindTypes::read(&with_phase, "WebApp");
         let v2 = KindTypes::read(&with_phase.replace("\"v1\"", "\"v2\""), "WebApp");
-        let body = body(
-            "WebApp",
-            v2.as_ref(),
-            v1.as_ref(),
-            "self",
-            "super::",
-            "v1::",
-            "to v1",
-        );
+        let body = to_v1(&v2, &v1);
         assert!(
             body.contains("phase: status.phase.as_ref().map(|value| match value { super::WebAppPhase::A => v1::WebAppPhase::A, super::WebAppPhase::B => v1::WebAppPhase::B, })"),
             "{body}"
@@ -404,15 +385,7 @@ pub struct WebAppStatus { pub conditions: Vec<metav1::Condition> }
     fn a_field_without_counterpart_is_a_todo() {
         let v1 = KindTypes::read(V1, "WebApp");
         let v2 = KindTypes::read(&V1.replace("foo: Option<String>", "bar: i32"), "WebApp");
-        let body = body(
-            "WebApp",
-            v2.as_ref(),
-            v1.as_ref(),
-            "self",
-            "super::",
-            "v1::",
-            "to v1",
-        );
+        let body = to_v1(&v2, &v1);
         assert!(
             body.contains("`spec.foo`") && body.contains("`spec.bar` (no counterpart)"),
             "{body}"
