@@ -6,7 +6,7 @@ mod support;
 
 use std::path::Path;
 
-use support::{create_webapp, init_webapp, project_dir, run, run_ok, tree};
+use support::{create_webapp, init_webapp, project_dir, refused, run, run_ok, tree};
 
 fn stdout(dir: &Path, args: &[&str]) -> String {
     let output = run(dir, args);
@@ -23,14 +23,6 @@ fn read(dir: &Path, path: &str) -> String {
 }
 
 /// Runs `webop args` in `dir` expecting failure; returns stderr and checks nothing changed.
-fn fails(dir: &Path, args: &[&str]) -> String {
-    let before = tree(dir);
-    let output = run(dir, args);
-    assert!(!output.status.success(), "webop {args:?} succeeded");
-    assert_eq!(tree(dir), before, "webop {args:?} changed the tree");
-    String::from_utf8(output.stderr).unwrap()
-}
-
 const CACHE: &[&str] = &[
     "create",
     "api",
@@ -69,7 +61,7 @@ fn every_command_shows_an_example() {
 fn a_boolean_flag_with_a_separate_value_gets_a_tip() {
     let (_temp, dir) = project_dir();
     init_webapp(&dir);
-    let stderr = fails(
+    let stderr = refused(
         &dir,
         &[
             "create",
@@ -287,7 +279,7 @@ fn a_cluster_scoped_kind_without_a_controller() {
         "{project}"
     );
     assert!(project.contains("  plural: clusterz\n"), "{project}");
-    let second = fails(
+    let second = refused(
         &dir,
         &[
             "create",
@@ -312,7 +304,7 @@ fn an_edited_tool_owned_file_is_never_overwritten_without_force() {
     create_webapp(&dir);
     let edited = read(&dir, "src/controller/mod.rs") + "pub mod extra;\n";
     std::fs::write(dir.join("src/controller/mod.rs"), &edited).unwrap();
-    let stderr = fails(&dir, CACHE);
+    let stderr = refused(&dir, CACHE);
     assert!(
         stderr.contains("src/controller/mod.rs was edited"),
         "{stderr}"
@@ -423,7 +415,7 @@ fn a_missing_marker_is_an_error_naming_file_and_marker() {
     let crd = read(&dir, "config/crd/kustomization.yaml")
         .replace("# +webop:scaffold:crdkustomizeresource\n", "");
     std::fs::write(dir.join("config/crd/kustomization.yaml"), crd).unwrap();
-    let stderr = fails(&dir, CACHE);
+    let stderr = refused(&dir, CACHE);
     assert!(
         stderr.contains(
             "config/crd/kustomization.yaml has no `+webop:scaffold:crdkustomizeresource` line"
@@ -474,7 +466,7 @@ fn a_read_only_target_is_refused_before_anything_is_written() {
     // A file the command updates late in the plan (sorted by path): nothing before it is written.
     let target = dir.join("src/controller/mod.rs");
     std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o444)).unwrap();
-    let stderr = fails(&dir, CACHE);
+    let stderr = refused(&dir, CACHE);
     assert!(
         stderr.contains("src/controller/mod.rs is read-only"),
         "{stderr}"
@@ -486,7 +478,7 @@ fn a_controller_per_kind_and_distinct_type_names_per_version() {
     let (_temp, dir) = project_dir();
     init_webapp(&dir);
     create_webapp(&dir);
-    let stderr = fails(
+    let stderr = refused(
         &dir,
         &[
             "create",
@@ -524,7 +516,7 @@ fn a_controller_per_kind_and_distinct_type_names_per_version() {
         "{report}"
     );
 
-    let stderr = fails(
+    let stderr = refused(
         &dir,
         &[
             "create",
@@ -542,7 +534,7 @@ fn a_controller_per_kind_and_distinct_type_names_per_version() {
         stderr.contains("api/src/v1/ already has WebApp (of group app.example.com)"),
         "{stderr}"
     );
-    let stderr = fails(
+    let stderr = refused(
         &dir,
         &[
             "create",

@@ -5,7 +5,7 @@ mod support;
 
 use std::path::Path;
 
-use support::{create_webapp, init_webapp, project_dir, run, run_ok, tree};
+use support::{create_webapp, init_webapp, project_dir, refused, run_ok, tree};
 
 fn kind_args<'a>(command: &'a str, group: &'a str, kind: &'a str) -> Vec<&'a str> {
     vec![
@@ -25,14 +25,6 @@ fn delete(dir: &Path, group: &str, kind: &str) -> String {
 }
 
 /// `webop args` fails in `dir`, changes nothing, and says why.
-fn refused(dir: &Path, args: &[&str]) -> String {
-    let before = tree(dir);
-    let output = run(dir, args);
-    assert!(!output.status.success(), "webop {args:?} succeeded");
-    assert_eq!(tree(dir), before, "webop {args:?} changed the tree");
-    String::from_utf8(output.stderr).unwrap()
-}
-
 #[test]
 fn create_then_delete_gives_back_the_tree_byte_for_byte() {
     let (_temp, dir) = project_dir();

@@ -234,3 +234,12 @@ pub fn kustomize(dir: &Path) -> Vec<serde_json::Value> {
     let text = String::from_utf8(output.stdout).unwrap();
     serde_saphyr::from_str_multiple(&text).unwrap()
 }
+
+/// Runs `webop args` in `dir`, which must fail and leave the tree as it was; its stderr.
+pub fn refused(dir: &Path, args: &[&str]) -> String {
+    let before = tree(dir);
+    let output = run(dir, args);
+    assert!(!output.status.success(), "webop {args:?} succeeded");
+    assert_eq!(tree(dir), before, "webop {args:?} changed the tree");
+    String::from_utf8(output.stderr).unwrap()
+}
