@@ -21,7 +21,9 @@ use crate::scaffold::{Command, RealFs, Request, Templates, edit::Licensed, licen
     webop edit --namespaced=false\n\n  \
     # The copyright holder of the README's license notice; or no license at all\n  \
     webop edit --owner \"Example Corp\"\n  \
-    webop edit --license none")]
+    webop edit --license none\n\n  \
+    # A Helm chart (dist/chart/) and Grafana dashboards (grafana/)\n  \
+    webop edit --plugins helm,grafana --dry-run")]
 pub struct EditArgs {
     /// Namespace-scoped manager: a Role and RoleBinding instead of the ClusterRole and
     /// ClusterRoleBinding, and WATCH_NAMESPACE set to the pod's namespace in config/manager
@@ -51,6 +53,11 @@ pub struct EditArgs {
         value_name = "BOOL"
     )]
     pub multigroup: Option<bool>,
+    /// Optional plugins to add, comma-separated: `helm` (a Helm chart in dist/chart/ that installs
+    /// what config/default builds, kept in step by every later command) and `grafana`
+    /// (dashboards of the manager's metrics in grafana/). Recorded in PROJECT.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "PLUGIN")]
+    pub plugins: Vec<Plugin>,
     /// Overwrite files you edited.
     #[arg(long)]
     pub force: bool,
@@ -68,16 +75,17 @@ pub(super) fn run(args: EditArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Re
         && args.license.is_none()
         && args.owner.is_none()
         && args.multigroup.is_none()
+        && args.plugins.is_empty()
     {
         bail!(
-            "nothing to edit: pass --namespaced[=false], --license or --owner (see `webop edit --help`)"
+            "nothing to edit: pass --namespaced[=false], --license, --owner or --plugins (see `webop edit --help`)"
         );
     }
     if args.multigroup == Some(false) {
         writeln!(out, "The project is already single-group.")?;
     }
     let namespaced = args.namespaced.unwrap_or(before.namespaced);
-    let after = before.with_namespaced_manager(namespaced)?;
+    let after = with_plugins(before.with_namespaced_manager(namespaced)?, &args.plugins);
     let rescope = after.namespaced != before.namespaced;
     let mut files: Vec<(String, String)> = Vec::new();
     if rescope {
@@ -105,10 +113,33 @@ pub(super) fn run(args: EditArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Re
         command: Command::Edit {
             rescope,
             files: &files,
+            plugins: !args.plugins.is_empty(),
         },
         force: args.force,
     };
     super::scaffold(&request, args.dry_run, out)
+}
+
+/// An optional plugin of `webop edit --plugins`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Plugin {
+    /// dist/chart/: a Helm chart of what config/default builds (kubebuilder's helm/v2-alpha).
+    Helm,
+    /// grafana/: dashboards of the manager's metrics (kubebuilder's grafana/v1-alpha).
+    Grafana,
+}
+
+/// `project` with `plugins` recorded in its `plugins:` section (once recorded, every command
+/// keeps their files in step).
+fn with_plugins(mut project: Project, plugins: &[Plugin]) -> Project {
+    for plugin in plugins {
+        let slot = match plugin {
+            Plugin::Helm => &mut project.plugins.helm,
+            Plugin::Grafana => &mut project.plugins.grafana,
+        };
+        slot.get_or_insert_with(Default::default);
+    }
+    project
 }
 
 /// The license the project's files declare: Apache-2.0 when the root Cargo.toml has the line

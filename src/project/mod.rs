@@ -135,13 +135,32 @@ pub struct Plugins {
         skip_serializing_if = "Option::is_none"
     )]
     pub deploy_image: Option<DeployImage>,
+    /// `webop edit --plugins helm`: every command keeps `dist/chart/` in step with `config/`.
+    #[serde(
+        rename = "helm.webop.dev/v1-alpha",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub helm: Option<Enabled>,
+    /// `webop edit --plugins grafana`: `grafana/` holds the manager's dashboards.
+    #[serde(
+        rename = "grafana.webop.dev/v1-alpha",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub grafana: Option<Enabled>,
 }
 
 impl Plugins {
     fn is_empty(&self) -> bool {
-        self.deploy_image.is_none()
+        self.deploy_image.is_none() && self.helm.is_none() && self.grafana.is_none()
     }
 }
+
+/// A plugin with no options: recorded as `{}` once enabled.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Enabled {}
 
 /// What `create api --image` recorded, per kind.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

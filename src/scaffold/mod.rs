@@ -11,6 +11,8 @@ pub mod catalogue;
 pub mod context;
 pub mod edit;
 pub mod fs;
+pub mod grafana;
+pub mod helm;
 mod identifiers;
 pub mod license;
 pub mod markers;
@@ -68,6 +70,8 @@ pub enum Command<'a> {
     Edit {
         rescope: bool,
         files: &'a [(String, String)],
+        /// `--plugins`: the plugins' user-owned files are written too (kept if they exist).
+        plugins: bool,
     },
     /// `create webhook`: the kind's webhook files and the edits that enable them.
     CreateWebhook(webhook::CreateWebhook<'a>),
@@ -100,6 +104,8 @@ pub enum Error {
     Conflict(#[from] Conflict),
     #[error(transparent)]
     License(#[from] license::Refused),
+    #[error(transparent)]
+    Unreadable(#[from] helm::Unreadable),
 }
 
 /// Plans `request` against the tree seen through `fs`.
@@ -185,7 +191,7 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
             let before = request.before.expect("delete api has a project before");
             delete_api(&mut planner, templates, before, request.after, resource)?;
         }
-        Command::Edit { rescope, files } => {
+        Command::Edit { rescope, files, .. } => {
             if rescope {
                 let before = request.before.expect("edit has a project before");
                 edit::rewrite(&mut planner, templates, before, request.after, files)?;
@@ -211,6 +217,16 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
             }
         }
     }
+    // Last: the chart and the dashboards follow the files as the command leaves them.
+    let plugin_edit = matches!(request.command, Command::Edit { plugins: true, .. });
+    helm::plan(
+        &mut planner,
+        templates,
+        request.before,
+        request.after,
+        plugin_edit,
+    )?;
+    grafana::plan(&mut planner, request.before, request.after, plugin_edit)?;
     Ok(planner.finish()?)
 }
 
@@ -309,7 +325,7 @@ fn delete_api(
 
 /// Which templates to render.
 #[derive(Clone, Copy)]
-enum Select<'a> {
+pub(crate) enum Select<'a> {
     /// Every tool-owned template, for every version and kind of the project.
     ToolOwned,
     /// The user-owned templates `init` writes.

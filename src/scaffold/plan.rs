@@ -359,6 +359,22 @@ impl<'a> Planner<'a> {
     }
 
     /// The finished plan, once every file it writes is known to be writable.
+    /// What `path` holds before the command (`None`: no file).
+    pub fn before(&self, path: &str) -> Result<Option<Vec<u8>>, Conflict> {
+        self.read(path)
+    }
+
+    /// What `path` holds once the changes planned so far are made (`None`: no file).
+    pub fn after(&self, path: &str) -> Result<Option<Vec<u8>>, Conflict> {
+        match self.plan.changes.get(path) {
+            Some(change) if matches!(change.action, Action::Delete | Action::DeleteEdited) => {
+                Ok(None)
+            }
+            Some(change) => Ok(Some(change.contents.clone())),
+            None => self.read(path),
+        }
+    }
+
     pub fn finish(self) -> Result<Plan, Conflict> {
         for change in self.plan.writes().chain(self.plan.deletions()) {
             self.check_writable(&change.path)?;

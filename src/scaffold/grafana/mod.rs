@@ -1,0 +1,73 @@
+//! `webop edit --plugins grafana`: `grafana/`, Grafana dashboards of the metrics the manager
+//! exports (`webop::manager::metrics`: controller-runtime's `controller_runtime_*`, client-go's
+//! `workqueue_*` and `rest_client_*`, and `process_*`), laid out as kubebuilder's grafana/v1-alpha
+//! plugin lays them out: `controller-runtime-metrics.json` and `controller-resources-metrics.json`
+//! (tool-owned: every command re-renders them once PROJECT records the plugin), and
+//! `custom-metrics/config.yaml` for the user's own metrics (user-owned).
+
+mod dashboards;
+
+pub use dashboards::{Dashboard, dashboards};
+
+use super::Error;
+use super::plan::Planner;
+use crate::project::Project;
+
+/// The dashboards' directory.
+pub const GRAFANA_DIR: &str = "grafana";
+
+const CUSTOM_METRICS: &str = "\
+# The metrics of your own that a dashboard should show, one entry each (kubebuilder's
+# grafana/v1-alpha format):
+#
+#   - metric: the metric's name (required)
+#     type: counter, gauge or histogram (required)
+#     expr: the PromQL query (optional; a rate, the value or the P90 by type)
+#     unit: s, none, bytes, percent, ... (optional)
+#
+# Example:
+#
+# customMetrics:
+#   - metric: webapp_deployments_created_total
+#     type: counter
+#     unit: none
+customMetrics: []
+";
+
+/// The files of `grafana/`, `(path, contents, tool-owned)`.
+pub fn files() -> Vec<(String, String, bool)> {
+    let mut out: Vec<(String, String, bool)> = dashboards()
+        .iter()
+        .map(|d| (format!("{GRAFANA_DIR}/{}", d.file), d.json(), true))
+        .collect();
+    out.push((
+        format!("{GRAFANA_DIR}/custom-metrics/config.yaml"),
+        CUSTOM_METRICS.to_owned(),
+        false,
+    ));
+    out
+}
+
+/// Plans `grafana/` when `after` records the plugin: the dashboards as tool-owned files (a
+/// dashboard the user changed is a conflict unless `--force`), and with `user_files_too` the
+/// custom metrics' config (kept if it exists).
+pub fn plan(
+    planner: &mut Planner,
+    before: Option<&Project>,
+    after: &Project,
+    user_files_too: bool,
+) -> Result<(), Error> {
+    if after.plugins.grafana.is_none() {
+        return Ok(());
+    }
+    let recorded = before.is_some_and(|b| b.plugins.grafana.is_some());
+    for (path, contents, tool_owned) in files() {
+        if tool_owned {
+            let previous = recorded.then(|| contents.clone());
+            planner.tool_owned(&path, contents, previous.as_deref())?;
+        } else if user_files_too {
+            planner.user_owned(&path, contents)?;
+        }
+    }
+    Ok(())
+}
