@@ -137,6 +137,10 @@ pub fn template(helm: &Helm, object: &Value) -> String {
         lines: Vec::new(),
     };
     let kind = object["kind"].as_str().unwrap_or_default().to_owned();
+    let object_name = object["metadata"]["name"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
     {
         let metadata = object_mut(&mut object, "metadata");
         if kind != "CustomResourceDefinition" {
@@ -178,6 +182,23 @@ pub fn template(helm: &Helm, object: &Value) -> String {
                 }
             }
             t.inject_ca(&mut object);
+        }
+        "Service" => {
+            // The ports the chart's values set: the manager's metrics and webhook servers'.
+            let port = &mut object["spec"]["ports"][0];
+            match object_name.as_str() {
+                "controller-manager-metrics-service" => {
+                    port["name"] = t.value(
+                        "{{ if .Values.metrics.secure }}https{{ else }}http{{ end }}".into(),
+                    );
+                    port["port"] = t.value("{{ .Values.metrics.port }}".into());
+                    port["targetPort"] = t.value("{{ .Values.metrics.port }}".into());
+                }
+                "webhook-service" => {
+                    port["targetPort"] = t.value("{{ .Values.webhook.port }}".into());
+                }
+                _ => {}
+            }
         }
         "Certificate" => {
             let service = helm.resource_name("webhook-service");

@@ -1,0 +1,350 @@
+//! `webop edit --plugins helm`: the chart in dist/chart/, rendered with its default values by
+//! `helm template`, installs the objects `kubectl kustomize config/default` builds, object by
+//! object; and it follows the project when a later command changes config/.
+//!
+//! helm is `$WEBOP_HELM`, else `<repo>/bin/helm` (`tools/helm` builds it from its Go module). As
+//! for every test against the reference tools: with `KUBEBUILDER_ASSETS` set (as `.ci/run` sets
+//! it) helm is required; without it a missing helm skips the comparisons. Needs `kubectl`.
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+use support::{files, kustomize, project_dir, refused, run_ok, workspace};
+
+/// Labels only one side writes: who manages the object, and Helm's release and chart.
+const TOOL_LABELS: [&str; 3] = [
+    "app.kubernetes.io/managed-by",
+    "app.kubernetes.io/instance",
+    "helm.sh/chart",
+];
+
+/// helm, or `None` (and a note) when it is missing and may be (no `KUBEBUILDER_ASSETS`).
+fn helm() -> Option<PathBuf> {
+    let path =
+        std::env::var_os("WEBOP_HELM").map_or_else(|| workspace().join("bin/helm"), PathBuf::from);
+    if path.is_file() {
+        return Some(path);
+    }
+    assert!(
+        std::env::var_os("KUBEBUILDER_ASSETS").is_none(),
+        "KUBEBUILDER_ASSETS is set, so the reference tools are required, but helm is not at {} \
+         (build it with tools/helm, or set WEBOP_HELM)",
+        path.display()
+    );
+    eprintln!(
+        "skipped: helm not found at {} (tools/helm builds it; or set WEBOP_HELM)",
+        path.display()
+    );
+    None
+}
+
+/// A copy of a golden project of testdata/ in a temporary directory.
+fn golden_copy(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let (temp, dir) = project_dir();
+    for (path, bytes) in files(&workspace().join("testdata").join(name)) {
+        let target = dir.join(path);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::write(target, bytes).unwrap();
+    }
+    (temp, dir)
+}
+
+/// The documents `helm template` renders from the chart, released as the project's name in the
+/// namespace config/default names (`<project>-system`), with `args` added.
+fn helm_template(helm: &Path, dir: &Path, project: &str, args: &[&str]) -> Vec<Value> {
+    let output = Command::new(helm)
+        .args(["template", project, "dist/chart", "--namespace"])
+        .arg(format!("{project}-system"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "helm template failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    let docs: Vec<Value> = serde_saphyr::from_str_multiple(&text).unwrap();
+    docs.into_iter().filter(|d| !d.is_null()).collect()
+}
+
+/// The objects by kind, namespace and name, without what only one tool writes: the labels
+/// above, Helm's keep policy on CRDs, and the Namespace (a chart installs into the release's
+/// namespace, `helm install --create-namespace`).
+fn by_identity(docs: Vec<Value>) -> BTreeMap<String, Value> {
+    let mut out = BTreeMap::new();
+    for mut doc in docs {
+        if doc["kind"] == "Namespace" {
+            continue;
+        }
+        let metadata = doc["metadata"].as_object_mut().unwrap();
+        if let Some(labels) = metadata.get_mut("labels").and_then(Value::as_object_mut) {
+            for label in TOOL_LABELS {
+                labels.remove(label);
+            }
+        }
+        if let Some(annotations) = metadata
+            .get_mut("annotations")
+            .and_then(Value::as_object_mut)
+        {
+            annotations.remove("helm.sh/resource-policy");
+        }
+        let key = format!(
+            "{} {}/{}",
+            doc["kind"].as_str().unwrap(),
+            doc["metadata"]["namespace"].as_str().unwrap_or(""),
+            doc["metadata"]["name"].as_str().unwrap()
+        );
+        assert!(out.insert(key.clone(), doc).is_none(), "{key} twice");
+    }
+    out
+}
+
+/// The chart with default values describes exactly the objects of the kustomize build.
+fn assert_chart_is_the_kustomize_build(helm: &Path, dir: &Path, project: &str) {
+    let kustomized = by_identity(kustomize(&dir.join("config/default")));
+    let charted = by_identity(helm_template(helm, dir, project, &[]));
+    let names = |m: &BTreeMap<String, Value>| m.keys().cloned().collect::<Vec<_>>();
+    assert_eq!(names(&charted), names(&kustomized), "the objects differ");
+    for (key, object) in &kustomized {
+        assert_eq!(
+            &charted[key],
+            object,
+            "{key}: the chart renders\n{}\nkustomize builds\n{}",
+            serde_json::to_string_pretty(&charted[key]).unwrap(),
+            serde_json::to_string_pretty(object).unwrap()
+        );
+    }
+}
+
+fn find<'a>(docs: &'a [Value], kind: &str) -> &'a Value {
+    docs.iter()
+        .find(|d| d["kind"] == kind)
+        .unwrap_or_else(|| panic!("no {kind}"))
+}
+
+#[test]
+fn the_webapp_chart_installs_the_kustomize_build_and_its_values_change_it() {
+    let (_temp, dir) = golden_copy("webapp-operator");
+    run_ok(&dir, &["edit", "--plugins", "helm"]);
+    let Some(helm) = helm() else { return };
+    assert_chart_is_the_kustomize_build(&helm, &dir, "webapp-operator");
+
+    // The values reach the objects.
+    let docs = helm_template(
+        &helm,
+        &dir,
+        "webapp-operator",
+        &[
+            "--set",
+            "manager.replicas=3,manager.image.repository=example.com/webapp,manager.image.tag=v2",
+            "--set",
+            "manager.leaderElection=false,metrics.secure=false,metrics.port=8080",
+            "--set",
+            "manager.resources.limits.memory=256Mi,crd.enabled=false,rbac.helpers.enabled=false",
+        ],
+    );
+    let deployment = find(&docs, "Deployment");
+    assert_eq!(deployment["spec"]["replicas"], 3);
+    let container = &deployment["spec"]["template"]["spec"]["containers"][0];
+    assert_eq!(container["image"], "example.com/webapp:v2");
+    assert_eq!(container["resources"]["limits"]["memory"], "256Mi");
+    let args: Vec<&str> = container["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        args,
+        [
+            "--metrics-bind-address=:8080",
+            "--metrics-secure=false",
+            "--health-probe-bind-address=:8081"
+        ]
+    );
+    let service = docs
+        .iter()
+        .find(|d| d["kind"] == "Service")
+        .expect("the metrics Service");
+    assert_eq!(service["spec"]["ports"][0]["name"], "http");
+    assert_eq!(service["spec"]["ports"][0]["port"], 8080);
+    for gone in ["CustomResourceDefinition"] {
+        assert!(docs.iter().all(|d| d["kind"] != gone), "{gone} rendered");
+    }
+    assert!(
+        docs.iter().all(|d| !d["metadata"]["name"]
+            .as_str()
+            .unwrap()
+            .ends_with("-admin-role")),
+        "helper roles rendered"
+    );
+    assert!(
+        docs.iter()
+            .all(|d| d["metadata"]["name"] != "webapp-operator-leader-election-role"),
+        "leader election role rendered"
+    );
+}
+
+#[test]
+fn the_chart_of_a_project_with_conversion_and_admission_webhooks_installs_the_kustomize_build() {
+    let (_temp, dir) = golden_copy("cronjob-operator");
+    run_ok(&dir, &["edit", "--plugins", "helm"]);
+    let Some(helm) = helm() else { return };
+    assert_chart_is_the_kustomize_build(&helm, &dir, "cronjob-operator");
+
+    // Without cert-manager: no Issuer or Certificate, and nothing names them.
+    let docs = helm_template(
+        &helm,
+        &dir,
+        "cronjob-operator",
+        &["--set", "certManager.enabled=false"],
+    );
+    for doc in &docs {
+        assert!(
+            doc["apiVersion"] != "cert-manager.io/v1",
+            "{} rendered",
+            doc["kind"]
+        );
+        assert!(
+            doc["metadata"]["annotations"]["cert-manager.io/inject-ca-from"].is_null(),
+            "{} {} injects a CA",
+            doc["kind"],
+            doc["metadata"]["name"]
+        );
+    }
+}
+
+#[test]
+fn a_chart_template_you_edited_is_refused_and_dry_run_writes_nothing() {
+    let (_temp, dir) = golden_copy("webapp-operator");
+    let before = files(&dir);
+    let plan = run_ok(&dir, &["edit", "--plugins", "helm", "--dry-run"]);
+    assert!(
+        plan.lines()
+            .any(|l| l == "created dist/chart/templates/manager/manager.yaml"),
+        "{plan}"
+    );
+    assert_eq!(files(&dir), before, "--dry-run wrote");
+
+    run_ok(&dir, &["edit", "--plugins", "helm"]);
+    let manager = dir.join("dist/chart/templates/manager/manager.yaml");
+    let edited = std::fs::read_to_string(&manager).unwrap() + "# mine\n";
+    std::fs::write(&manager, &edited).unwrap();
+    let message = refused(&dir, &["edit", "--plugins", "helm"]);
+    assert!(
+        message.contains("dist/chart/templates/manager/manager.yaml was edited"),
+        "{message}"
+    );
+    // Every later command refuses too, rather than leave the chart behind config/.
+    refused(
+        &dir,
+        &[
+            "create",
+            "api",
+            "--group",
+            "app",
+            "--version",
+            "v1",
+            "--kind",
+            "Site",
+        ],
+    );
+    run_ok(&dir, &["edit", "--plugins", "helm", "--force"]);
+    assert_ne!(std::fs::read_to_string(&manager).unwrap(), edited);
+}
+
+#[test]
+fn unknown_plugins_are_refused() {
+    let (_temp, dir) = golden_copy("webapp-operator");
+    let message = refused(&dir, &["edit", "--plugins", "helm,kustomize"]);
+    assert!(
+        message.contains("invalid value 'kustomize' for '--plugins <PLUGIN>'"),
+        "{message}"
+    );
+    assert!(message.contains("helm, grafana"), "{message}");
+}
+
+#[test]
+fn later_commands_keep_the_chart_in_step_and_values_yaml_is_yours() {
+    let (_temp, dir) = golden_copy("webapp-operator");
+    run_ok(&dir, &["edit", "--plugins", "helm"]);
+    let project = std::fs::read_to_string(dir.join("PROJECT")).unwrap();
+    assert!(
+        project.contains("\n  helm.webop.dev/v1-alpha: {}\n"),
+        "{project}"
+    );
+    let values = dir.join("dist/chart/values.yaml");
+    let mine = std::fs::read_to_string(&values)
+        .unwrap()
+        .replace("replicas: 1", "replicas: 2");
+    std::fs::write(&values, &mine).unwrap();
+
+    // A new kind: its admin, editor and viewer roles join the chart.
+    let report = run_ok(
+        &dir,
+        &[
+            "create",
+            "api",
+            "--group",
+            "ops",
+            "--version",
+            "v1",
+            "--kind",
+            "Site",
+        ],
+    );
+    for role in ["admin", "editor", "viewer"] {
+        let line = format!("created dist/chart/templates/rbac/site-{role}-role.yaml");
+        assert!(report.lines().any(|l| l == line), "{line} in {report}");
+    }
+    assert!(!report.contains("values.yaml"), "{report}");
+
+    // A webhook: its Service and cert-manager's objects join the chart.
+    let report = run_ok(
+        &dir,
+        &[
+            "create",
+            "webhook",
+            "--group",
+            "app",
+            "--version",
+            "v1",
+            "--kind",
+            "WebApp",
+            "--defaulting",
+        ],
+    );
+    for file in [
+        "webhook/webhook-service.yaml",
+        "cert-manager/serving-cert.yaml",
+        "cert-manager/selfsigned-issuer.yaml",
+    ] {
+        let line = format!("created dist/chart/templates/{file}");
+        assert!(report.lines().any(|l| l == line), "{line} in {report}");
+    }
+    let manager =
+        std::fs::read_to_string(dir.join("dist/chart/templates/manager/manager.yaml")).unwrap();
+    assert!(manager.contains("--webhook-port={{ .Values.webhook.port }}"));
+
+    // Running the plugin again keeps values.yaml; --force writes it anew.
+    let report = run_ok(&dir, &["edit", "--plugins", "helm"]);
+    assert!(
+        report
+            .lines()
+            .any(|l| l == "skipped dist/chart/values.yaml (exists; --force to overwrite)"),
+        "{report}"
+    );
+    assert_eq!(std::fs::read_to_string(&values).unwrap(), mine);
+    run_ok(&dir, &["edit", "--plugins", "helm", "--force"]);
+    assert!(
+        std::fs::read_to_string(&values)
+            .unwrap()
+            .contains("replicas: 1")
+    );
+}
