@@ -1,0 +1,71 @@
+//! `webop edit --plugins grafana`: grafana/ holds the dashboards of the manager's metrics
+//! (`tests/manager_metrics.rs` checks that every metric they query is served), recorded in
+//! PROJECT, tool-owned dashboards refused when edited, the custom metrics' config the user's.
+
+mod support;
+
+use support::{files, init_webapp, project_dir, refused, run_ok};
+
+#[test]
+fn dashboards_are_written_recorded_and_guarded() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    let before = files(&dir);
+    let plan = run_ok(&dir, &["edit", "--plugins", "grafana", "--dry-run"]);
+    assert!(
+        plan.lines()
+            .any(|l| l == "created grafana/controller-runtime-metrics.json"),
+        "{plan}"
+    );
+    assert_eq!(files(&dir), before, "--dry-run wrote");
+
+    let report = run_ok(&dir, &["edit", "--plugins", "grafana"]);
+    for file in [
+        "grafana/controller-runtime-metrics.json",
+        "grafana/controller-resources-metrics.json",
+        "grafana/custom-metrics/config.yaml",
+    ] {
+        assert!(
+            report.lines().any(|l| l == format!("created {file}")),
+            "{file} in {report}"
+        );
+    }
+    let project = std::fs::read_to_string(dir.join("PROJECT")).unwrap();
+    assert!(
+        project.contains("plugins:\n  grafana.webop.dev/v1-alpha: {}\n"),
+        "{project}"
+    );
+    for file in [
+        "controller-runtime-metrics.json",
+        "controller-resources-metrics.json",
+    ] {
+        let text = std::fs::read_to_string(dir.join("grafana").join(file)).unwrap();
+        let dashboard: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert!(dashboard["panels"].as_array().unwrap().len() > 3, "{file}");
+    }
+
+    // The custom metrics' config is yours; a dashboard is webop's.
+    let config = dir.join("grafana/custom-metrics/config.yaml");
+    std::fs::write(
+        &config,
+        "customMetrics:\n  - metric: mine_total\n    type: counter\n",
+    )
+    .unwrap();
+    let dashboard = dir.join("grafana/controller-runtime-metrics.json");
+    let original = std::fs::read_to_string(&dashboard).unwrap();
+    std::fs::write(
+        &dashboard,
+        original.replace("Controller-Runtime-Metrics", "Mine"),
+    )
+    .unwrap();
+    let message = refused(&dir, &["edit", "--plugins", "grafana"]);
+    assert!(
+        message.contains("grafana/controller-runtime-metrics.json was edited"),
+        "{message}"
+    );
+    run_ok(&dir, &["edit", "--plugins", "grafana", "--force"]);
+    assert_eq!(std::fs::read_to_string(&dashboard).unwrap(), original);
+    // --force overwrites the config as well, as every user-owned file.
+    let config_text = std::fs::read_to_string(&config).unwrap();
+    assert!(config_text.contains("customMetrics: []"), "{config_text}");
+}
