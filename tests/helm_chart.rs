@@ -13,7 +13,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
-use support::{files, kustomize, project_dir, refused, run_ok, workspace};
+use support::{
+    files, init_webapp, kustomize, manifests, project_dir, refused, run_ok, workspace,
+};
 
 /// Labels only one side writes: who manages the object, and Helm's release and chart.
 const TOOL_LABELS: [&str; 3] = [
@@ -347,4 +349,51 @@ fn later_commands_keep_the_chart_in_step_and_values_yaml_is_yours() {
             .unwrap()
             .contains("replicas: 1")
     );
+}
+
+#[test]
+fn a_chart_enabled_first_follows_two_groups_three_kinds_a_webhook_and_manifests() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    run_ok(&dir, &["edit", "--plugins", "helm"]);
+    for (group, kind, controller) in [
+        ("app", "WebApp", "--controller=true"),
+        ("ops", "Backup", "--controller=true"),
+        ("app", "Site", "--controller=false"),
+    ] {
+        run_ok(
+            &dir,
+            &[
+                "create", "api", "--group", group, "--version", "v1", "--kind", kind, controller,
+            ],
+        );
+    }
+    run_ok(
+        &dir,
+        &[
+            "create",
+            "webhook",
+            "--group",
+            "app",
+            "--version",
+            "v1",
+            "--kind",
+            "Site",
+            "--programmatic-validation",
+        ],
+    );
+    // `webop manifests` writes the CRDs, the manager's role and the webhook configuration: the
+    // chart's templates of them follow.
+    manifests(&dir);
+    let chart = dir.join("dist/chart/templates");
+    for file in [
+        "crd/webapps.app.example.com.yaml",
+        "crd/backups.ops.example.com.yaml",
+        "crd/sites.app.example.com.yaml",
+        "webhook/validating-webhook-configuration.yaml",
+    ] {
+        assert!(chart.join(file).is_file(), "{file} missing");
+    }
+    let Some(helm) = helm() else { return };
+    assert_chart_is_the_kustomize_build(&helm, &dir, "webapp-operator");
 }
