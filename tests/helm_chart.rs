@@ -13,9 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
-use support::{
-    files, init_webapp, kustomize, manifests, project_dir, refused, run_ok, workspace,
-};
+use support::{files, init_webapp, kustomize, manifests, project_dir, refused, run_ok, workspace};
 
 /// Labels only one side writes: who manages the object, and Helm's release and chart.
 const TOOL_LABELS: [&str; 3] = [
@@ -131,11 +129,16 @@ fn find<'a>(docs: &'a [Value], kind: &str) -> &'a Value {
 }
 
 #[test]
-fn the_webapp_chart_installs_the_kustomize_build_and_its_values_change_it() {
+fn the_webapp_chart_installs_the_kustomize_build_namespaced_or_not_and_its_values_change_it() {
     let (_temp, dir) = golden_copy("webapp-operator");
     run_ok(&dir, &["edit", "--plugins", "helm"]);
     let Some(helm) = helm() else { return };
     assert_chart_is_the_kustomize_build(&helm, &dir, "webapp-operator");
+
+    // A namespace-scoped manager: a Role, a RoleBinding and WATCH_NAMESPACE, in both.
+    run_ok(&dir, &["edit", "--namespaced"]);
+    assert_chart_is_the_kustomize_build(&helm, &dir, "webapp-operator");
+    run_ok(&dir, &["edit", "--namespaced=false"]);
 
     // The values reach the objects.
     let docs = helm_template(
@@ -364,7 +367,15 @@ fn a_chart_enabled_first_follows_two_groups_three_kinds_a_webhook_and_manifests(
         run_ok(
             &dir,
             &[
-                "create", "api", "--group", group, "--version", "v1", "--kind", kind, controller,
+                "create",
+                "api",
+                "--group",
+                group,
+                "--version",
+                "v1",
+                "--kind",
+                kind,
+                controller,
             ],
         );
     }

@@ -275,7 +275,7 @@ mod tests {
         });
         let text = template(&HELM, &crd);
         assert!(
-            text.contains("  annotations:\n    {{- if .Values.crd.keep }}\n    \"helm.sh/resource-policy\": keep\n    {{- end }}\n    webop.dev/version: v0.1.0\n"),
+            text.contains("  annotations:\n    webop.dev/version: v0.1.0\n    {{- if .Values.crd.keep }}\n    \"helm.sh/resource-policy\": keep\n    {{- end }}\n"),
             "{text}"
         );
         assert!(text.contains("  name: things.demo.io\n"), "{text}");
