@@ -179,9 +179,10 @@ fn the_webapp_chart_installs_the_kustomize_build_namespaced_or_not_and_its_value
         .expect("the metrics Service");
     assert_eq!(service["spec"]["ports"][0]["name"], "http");
     assert_eq!(service["spec"]["ports"][0]["port"], 8080);
-    for gone in ["CustomResourceDefinition"] {
-        assert!(docs.iter().all(|d| d["kind"] != gone), "{gone} rendered");
-    }
+    assert!(
+        docs.iter().all(|d| d["kind"] != "CustomResourceDefinition"),
+        "a CRD rendered"
+    );
     assert!(
         docs.iter().all(|d| !d["metadata"]["name"]
             .as_str()
