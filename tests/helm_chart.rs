@@ -107,15 +107,32 @@ fn by_identity(docs: Vec<Value>) -> BTreeMap<String, Value> {
 
 /// The chart with default values describes exactly the objects of the kustomize build.
 fn assert_chart_is_the_kustomize_build(helm: &Path, dir: &Path, project: &str) {
-    let kustomized = by_identity(kustomize(&dir.join("config/default")));
-    let charted = by_identity(helm_template(helm, dir, project, &[]));
+    assert_chart_renders(
+        helm,
+        dir,
+        project,
+        &[],
+        kustomize(&dir.join("config/default")),
+    );
+}
+
+/// The chart, with `args`, describes exactly the objects `expected`.
+fn assert_chart_renders(
+    helm: &Path,
+    dir: &Path,
+    project: &str,
+    args: &[&str],
+    expected: Vec<Value>,
+) {
+    let expected = by_identity(expected);
+    let charted = by_identity(helm_template(helm, dir, project, args));
     let names = |m: &BTreeMap<String, Value>| m.keys().cloned().collect::<Vec<_>>();
-    assert_eq!(names(&charted), names(&kustomized), "the objects differ");
-    for (key, object) in &kustomized {
+    assert_eq!(names(&charted), names(&expected), "the objects differ");
+    for (key, object) in &expected {
         assert_eq!(
             &charted[key],
             object,
-            "{key}: the chart renders\n{}\nkustomize builds\n{}",
+            "{key}: the chart renders\n{}\nwhere the manifests have\n{}",
             serde_json::to_string_pretty(&charted[key]).unwrap(),
             serde_json::to_string_pretty(object).unwrap()
         );
@@ -291,7 +308,9 @@ fn later_commands_keep_the_chart_in_step_and_values_yaml_is_yours() {
         .replace("replicas: 1", "replicas: 2");
     std::fs::write(&values, &mine).unwrap();
 
-    // A new kind: its admin, editor and viewer roles join the chart.
+    // A new kind: its admin, editor and viewer roles join the chart; `delete api` takes them out
+    // again, to the byte.
+    let before_kind = files(&dir);
     let report = run_ok(
         &dir,
         &[
@@ -310,6 +329,24 @@ fn later_commands_keep_the_chart_in_step_and_values_yaml_is_yours() {
         assert!(report.lines().any(|l| l == line), "{line} in {report}");
     }
     assert!(!report.contains("values.yaml"), "{report}");
+    run_ok(
+        &dir,
+        &[
+            "delete",
+            "api",
+            "--group",
+            "ops",
+            "--version",
+            "v1",
+            "--kind",
+            "Site",
+        ],
+    );
+    assert_eq!(
+        files(&dir),
+        before_kind,
+        "create then delete api changed the tree"
+    );
 
     // A webhook: its Service and cert-manager's objects join the chart.
     let report = run_ok(
@@ -394,9 +431,24 @@ fn a_chart_enabled_first_follows_two_groups_three_kinds_a_webhook_and_manifests(
             "--programmatic-validation",
         ],
     );
-    // `webop manifests` writes the CRDs, the manager's role and the webhook configuration: the
-    // chart's templates of them follow.
-    manifests(&dir);
+    // `make build-installer` runs `webop manifests`, which writes the CRDs, the manager's role
+    // and the webhook configuration (the chart's templates of them follow), then the bundle.
+    std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    let image = "registry.example.com/webapp-operator:v0.1.0";
+    let output = Command::new("make")
+        .args(["--no-print-directory", "build-installer"])
+        .arg(format!("WEBOP={}", env!("CARGO_BIN_EXE_webop")))
+        .arg(format!("IMG={image}"))
+        .current_dir(&dir)
+        .env("CARGO_TARGET_DIR", support::target_dir())
+        .env("CARGO_INCREMENTAL", "0")
+        .output()
+        .expect("make runs");
+    assert!(
+        output.status.success(),
+        "make build-installer failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let chart = dir.join("dist/chart/templates");
     for file in [
         "crd/webapps.app.example.com.yaml",
@@ -408,4 +460,20 @@ fn a_chart_enabled_first_follows_two_groups_three_kinds_a_webhook_and_manifests(
     }
     let Some(helm) = helm() else { return };
     assert_chart_is_the_kustomize_build(&helm, &dir, "webapp-operator");
+    // dist/install.yaml and the chart with the same image describe the same objects.
+    let bundle = std::fs::read_to_string(dir.join("dist/install.yaml")).unwrap();
+    let (repository, tag) = image.rsplit_once(':').unwrap();
+    assert_chart_renders(
+        &helm,
+        &dir,
+        "webapp-operator",
+        &[
+            "--set",
+            &format!("manager.image.repository={repository},manager.image.tag={tag}"),
+        ],
+        serde_saphyr::from_str_multiple(&bundle).unwrap(),
+    );
+    // git keeps the chart, and ignores the rest of dist/.
+    let ignore = std::fs::read_to_string(dir.join(".gitignore")).unwrap();
+    assert!(ignore.contains("\n/dist/*\n!/dist/chart/\n"), "{ignore}");
 }

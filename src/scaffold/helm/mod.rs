@@ -234,8 +234,33 @@ pub fn plan(
         for (path, contents) in user_files(after) {
             planner.user_owned(&path, contents)?;
         }
+        if let Some(ignore) = planner.after(".gitignore")? {
+            let ignore = String::from_utf8_lossy(&ignore).into_owned();
+            if let Some(kept) = gitignore_keeping_the_chart(&ignore) {
+                planner.rewrite(".gitignore", kept, &ignore, "the chart")?;
+            }
+        }
     }
     Ok(())
+}
+
+/// `init`'s `.gitignore` ignores `/dist/`, build output; the chart in it is source, so the line
+/// becomes "everything in dist/ but the chart". `None` when there is no such line.
+fn gitignore_keeping_the_chart(text: &str) -> Option<String> {
+    if !text.lines().any(|line| line == "/dist/") {
+        return None;
+    }
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| {
+            if line == "/dist/" {
+                "/dist/*\n!/dist/chart/".to_owned()
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect();
+    Some(lines.join("\n") + if text.ends_with('\n') { "\n" } else { "" })
 }
 
 fn chart_path(path: &str) -> String {
@@ -325,6 +350,18 @@ fn crds(templates: &Templates, project: &Project, read: &Read) -> Result<Vec<Val
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn git_keeps_the_chart_but_ignores_the_rest_of_dist() {
+        assert_eq!(
+            gitignore_keeping_the_chart("/target/\n/dist/\n/bin/\n").as_deref(),
+            Some("/target/\n/dist/*\n!/dist/chart/\n/bin/\n")
+        );
+        assert_eq!(
+            gitignore_keeping_the_chart("/dist/*\n!/dist/chart/\n"),
+            None
+        );
+    }
 
     #[test]
     fn the_deployment_has_the_webhook_server_only_with_webhooks() {
