@@ -44,13 +44,33 @@ fn dashboards_are_written_recorded_and_guarded() {
         assert!(dashboard["panels"].as_array().unwrap().len() > 3, "{file}");
     }
 
-    // The custom metrics' config is yours; a dashboard is webop's.
+    // The custom metrics' config is yours: a metric listed there gets a dashboard panel.
     let config = dir.join("grafana/custom-metrics/config.yaml");
-    std::fs::write(
-        &config,
-        "customMetrics:\n  - metric: mine_total\n    type: counter\n",
-    )
-    .unwrap();
+    let mine = "customMetrics:\n  - metric: mine_total\n    type: counter\n";
+    std::fs::write(&config, mine).unwrap();
+    let report = run_ok(&dir, &["edit", "--plugins", "grafana"]);
+    let custom_path = "grafana/custom-metrics/custom-metrics-dashboard.json";
+    assert!(
+        report
+            .lines()
+            .any(|l| l == format!("created {custom_path}")),
+        "{report}"
+    );
+    let custom = std::fs::read_to_string(dir.join(custom_path)).unwrap();
+    let query =
+        r#"sum(rate(mine_total{job=\"$job\", namespace=\"$namespace\"}[5m])) by (instance, pod)"#;
+    assert!(custom.contains(query), "{custom}");
+    std::fs::write(&config, mine.replace("counter", "summary")).unwrap();
+    let message = refused(&dir, &["edit", "--plugins", "grafana"]);
+    assert!(
+        message.contains(
+            "grafana/custom-metrics/config.yaml: metric mine_total: type \"summary\" is not"
+        ),
+        "{message}"
+    );
+    std::fs::write(&config, mine).unwrap();
+
+    // A dashboard is webop's.
     let dashboard = dir.join("grafana/controller-runtime-metrics.json");
     let original = std::fs::read_to_string(&dashboard).unwrap();
     std::fs::write(

@@ -73,6 +73,21 @@ fn helm_template(helm: &Path, dir: &Path, project: &str, args: &[&str]) -> Vec<V
     docs.into_iter().filter(|d| !d.is_null()).collect()
 }
 
+/// `helm lint --strict` passes on the chart.
+fn lint(helm: &Path, dir: &Path) {
+    let output = Command::new(helm)
+        .args(["lint", "--strict", "dist/chart"])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "helm lint failed: {}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 /// The objects by kind, namespace and name, without what only one tool writes: the labels
 /// above, Helm's keep policy on CRDs, and the Namespace (a chart installs into the release's
 /// namespace, `helm install --create-namespace`).
@@ -150,6 +165,7 @@ fn the_webapp_chart_installs_the_kustomize_build_namespaced_or_not_and_its_value
     let (_temp, dir) = golden_copy("webapp-operator");
     run_ok(&dir, &["edit", "--plugins", "helm"]);
     let Some(helm) = helm() else { return };
+    lint(&helm, &dir);
     assert_chart_is_the_kustomize_build(&helm, &dir, "webapp-operator");
 
     // A namespace-scoped manager: a Role, a RoleBinding and WATCH_NAMESPACE, in both.
@@ -219,6 +235,7 @@ fn the_chart_of_a_project_with_conversion_and_admission_webhooks_installs_the_ku
     let (_temp, dir) = golden_copy("cronjob-operator");
     run_ok(&dir, &["edit", "--plugins", "helm"]);
     let Some(helm) = helm() else { return };
+    lint(&helm, &dir);
     assert_chart_is_the_kustomize_build(&helm, &dir, "cronjob-operator");
 
     // Without cert-manager: no Issuer or Certificate, and nothing names them.

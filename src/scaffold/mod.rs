@@ -106,6 +106,8 @@ pub enum Error {
     License(#[from] license::Refused),
     #[error(transparent)]
     Unreadable(#[from] helm::Unreadable),
+    #[error(transparent)]
+    GrafanaConfig(#[from] grafana::BadConfig),
 }
 
 /// Plans `request` against the tree seen through `fs`.

@@ -5,8 +5,9 @@
 use serde_json::{Value, json};
 
 /// One dashboard file.
+#[derive(Debug)]
 pub struct Dashboard {
-    /// The file name in `grafana/`.
+    /// The file's path in `grafana/`.
     pub file: &'static str,
     pub title: &'static str,
     pub uid: &'static str,
@@ -17,9 +18,10 @@ pub struct Dashboard {
 }
 
 /// One time-series panel.
+#[derive(Debug)]
 pub struct Panel {
-    pub title: &'static str,
-    pub unit: &'static str,
+    pub title: String,
+    pub unit: String,
     /// `(PromQL, legend)`.
     pub queries: Vec<(String, &'static str)>,
 }
@@ -28,10 +30,10 @@ pub struct Panel {
 const SELECTOR: &str = "job=\"$job\", namespace=\"$namespace\"";
 const POD_SELECTOR: &str = "job=\"$job\", namespace=\"$namespace\", pod=\"$pod\"";
 
-fn panel(title: &'static str, unit: &'static str, queries: Vec<(String, &'static str)>) -> Panel {
+fn panel(title: &str, unit: &str, queries: Vec<(String, &'static str)>) -> Panel {
     Panel {
-        title,
-        unit,
+        title: title.to_owned(),
+        unit: unit.to_owned(),
         queries,
     }
 }

@@ -3,10 +3,13 @@
 //! `workqueue_*` and `rest_client_*`, and `process_*`), laid out as kubebuilder's grafana/v1-alpha
 //! plugin lays them out: `controller-runtime-metrics.json` and `controller-resources-metrics.json`
 //! (tool-owned: every command re-renders them once PROJECT records the plugin), and
-//! `custom-metrics/config.yaml` for the user's own metrics (user-owned).
+//! `custom-metrics/config.yaml` for the user's own metrics (user-owned), rendered into
+//! `custom-metrics/custom-metrics-dashboard.json` (tool-owned) when it lists any.
 
+pub mod custom;
 mod dashboards;
 
+pub use custom::BadConfig;
 pub use dashboards::{Dashboard, dashboards};
 
 use super::Error;
@@ -67,6 +70,30 @@ pub fn plan(
             planner.tool_owned(&path, contents, previous.as_deref())?;
         } else if user_files_too {
             planner.user_owned(&path, contents)?;
+        }
+    }
+    // The custom metrics' dashboard, from the config as it was and as the command leaves it.
+    let custom = |config: Option<Vec<u8>>| -> Result<Option<String>, Error> {
+        let Some(config) = config else {
+            return Ok(None);
+        };
+        let dashboard = custom::dashboard(&String::from_utf8_lossy(&config))?;
+        Ok(dashboard.map(|d| d.json()))
+    };
+    let path = format!("{GRAFANA_DIR}/custom-metrics/custom-metrics-dashboard.json");
+    let previous = if recorded {
+        // A config broken before the command is judged by what the command leaves.
+        custom(planner.before(custom::CONFIG)?).unwrap_or(None)
+    } else {
+        None
+    };
+    match custom(planner.after(custom::CONFIG)?)? {
+        Some(current) => planner.tool_owned(&path, current, previous.as_deref())?,
+        // Taken out only as webop wrote it: a file there that webop did not render stays.
+        None => {
+            if let Some(previous) = previous {
+                planner.remove(&path, Some(&previous))?;
+            }
         }
     }
     Ok(())
