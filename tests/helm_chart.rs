@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
-use support::{files, init_webapp, kustomize, manifests, project_dir, refused, run_ok, workspace};
+use support::{files, init_webapp, kustomize, project_dir, refused, run_ok, workspace};
 
 /// Labels only one side writes: who manages the object, and Helm's release and chart.
 const TOOL_LABELS: [&str; 3] = [
