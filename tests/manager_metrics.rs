@@ -317,50 +317,6 @@ const DASHBOARD_SERIES: [(&str, &[&str], &str); 20] = [
     ("process_start_time_seconds", &[], "gauge"),
 ];
 
-/// The metrics a PromQL query reads (names followed by a selector), and the labels it groups by.
-fn queried(expr: &str) -> (Vec<&str>, Vec<&str>) {
-    let is_name = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':';
-    let mut metrics = Vec::new();
-    for (at, _) in expr.match_indices('{') {
-        let start = expr[..at].rfind(|c| !is_name(c)).map_or(0, |i| i + 1);
-        metrics.push(&expr[start..at]);
-    }
-    let mut labels = Vec::new();
-    for (at, _) in expr.match_indices("by (") {
-        let rest = &expr[at + 4..];
-        labels.extend(rest[..rest.find(')').unwrap()].split(',').map(str::trim));
-    }
-    (metrics, labels)
-}
-
-/// Every metric a dashboard of `webop edit --plugins grafana` queries is in the manager's
-/// exposition, with each label the query groups by (besides the target labels Prometheus adds).
-#[cfg(feature = "cli")]
-fn webop_dashboards_read_served_series(series: &Series, text: &str) {
-    const ADDED_BY_PROMETHEUS: [&str; 4] = ["instance", "job", "namespace", "pod"];
-    let mut checked = 0;
-    for dashboard in webop::scaffold::grafana::dashboards() {
-        for expr in dashboard.exprs() {
-            let (metrics, labels) = queried(expr);
-            assert!(!metrics.is_empty(), "{expr}: reads no metric");
-            for metric in metrics {
-                let found = series.get(metric).unwrap_or_else(|| {
-                    panic!("{}: {expr} reads {metric}, not in\n{text}", dashboard.file)
-                });
-                for label in labels.iter().filter(|l| !ADDED_BY_PROMETHEUS.contains(l)) {
-                    assert!(
-                        found.iter().any(|set| set.contains(label)),
-                        "{}: {expr} groups {metric} by {label}, which its series {found:?} lack",
-                        dashboard.file
-                    );
-                }
-                checked += 1;
-            }
-        }
-    }
-    assert!(checked >= 15, "only {checked} queries checked");
-}
-
 #[tokio::test]
 async fn every_series_a_controller_runtime_dashboard_reads_is_served() {
     use k8s_openapi::api::core::v1::ConfigMap;
@@ -423,7 +379,7 @@ async fn every_series_a_controller_runtime_dashboard_reads_is_served() {
         assert_eq!(types.get(family), Some(&kind), "{family}");
     }
     #[cfg(feature = "cli")]
-    webop_dashboards_read_served_series(&series, &text);
+    manager_support::dashboards::webop_dashboards_read_served_series(&series, &text);
     manager.shutdown();
     run.await.unwrap().unwrap();
 }

@@ -3,6 +3,9 @@
 // Each test binary that includes this module uses a part of it.
 #![allow(dead_code)]
 
+#[cfg(feature = "cli")]
+pub mod dashboards;
+
 use std::net::SocketAddr;
 use std::sync::Arc;
 
