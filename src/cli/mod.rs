@@ -7,6 +7,7 @@ mod edit;
 mod import;
 mod init;
 mod manifests;
+mod upgrade;
 #[cfg(feature = "validate")]
 mod validate;
 
@@ -26,6 +27,7 @@ pub use delete_api::DeleteApiArgs;
 pub use edit::EditArgs;
 pub use init::{InitArgs, License};
 pub use manifests::ManifestsArgs;
+pub use upgrade::UpgradeArgs;
 #[cfg(feature = "validate")]
 pub use validate::ValidateArgs;
 
@@ -73,6 +75,7 @@ pub enum Command {
     )]
     Import(import::ImportCommand),
     Manifests(ManifestsArgs),
+    Upgrade(UpgradeArgs),
     #[cfg(feature = "validate")]
     Validate(ValidateArgs),
     /// `webop validate` in a webop installed without it: says how to get it.
@@ -174,6 +177,7 @@ pub fn execute(cli: Cli, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> 
         Command::Edit(args) => edit::run(args, cwd, out),
         Command::Import(command) => import::run(command, cwd, out),
         Command::Manifests(args) => manifests::run(args, cwd, out),
+        Command::Upgrade(args) => upgrade::run(args, cwd, out),
         #[cfg(feature = "validate")]
         Command::Validate(args) => validate::run(args, cwd, out),
         #[cfg(not(feature = "validate"))]
@@ -197,11 +201,22 @@ pub fn execute(cli: Cli, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> 
 /// file. A failure prints only the error: nothing was written.
 fn scaffold(request: &Request, dry_run: bool, out: &mut dyn Write) -> anyhow::Result<()> {
     let templates = Templates::load()?;
-    let plan = scaffold::plan(&RealFs, &templates, request)?;
+    let mut plan = scaffold::plan(&RealFs, &templates, request)?;
+    let report = plan.report();
+    // The scaffold lock joins the plan (written with the files, all or nothing), in one line of
+    // the report: its files are webop's bookkeeping, not the project's.
+    let recorded = crate::upgrade::record::record(&RealFs, &templates, request, &mut plan)?;
     if !dry_run {
         scaffold::apply(&RealFs, request.root, &plan)?;
     }
-    out.write_all(plan.report().as_bytes())?;
+    out.write_all(report.as_bytes())?;
+    if recorded.changed > 0 {
+        writeln!(
+            out,
+            "Record {}/ (what webop rendered: the base of `webop upgrade`)",
+            crate::upgrade::lock::DIR
+        )?;
+    }
     if dry_run {
         writeln!(out, "dry run: no file was written")?;
     }
