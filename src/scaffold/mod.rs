@@ -328,6 +328,10 @@ fn render(
     let project_vars = ProjectVars::new(project, init);
     let mut out = Vec::new();
     for entry in ENTRIES {
+        // Another webop's templates (`Templates::from_dir`) may lack one of today's.
+        if !templates.has(entry.template) {
+            continue;
+        }
         let tool_owned = templates.is_tool_owned(entry.template);
         let wanted = match select {
             Select::ToolOwned => tool_owned,

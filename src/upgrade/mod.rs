@@ -293,7 +293,12 @@ impl Upgrade {
             ("kept (no longer rendered, but you edited them)", &s.kept_edited),
             ("left deleted (you deleted them; the templates changed them)", &s.kept_deleted),
         ];
-        for (title, paths) in sections {
+        for (index, (title, paths)) in sections.into_iter().enumerate() {
+            // The five counts always; the exceptional lists only when they name a file.
+            let exceptional = matches!(index, 1 | 6 | 7);
+            if exceptional && paths.is_empty() {
+                continue;
+            }
             let _ = writeln!(out, "{title}: {}", paths.len());
             for path in paths {
                 let _ = writeln!(out, "  {path}");
