@@ -152,7 +152,12 @@ impl Lock {
 
     /// The base of the user-owned file `path`, checked against its hash; `None` when the lock
     /// holds no base for it (a tool-owned file, or one it does not record).
-    pub fn base(&self, fs: &dyn FileSystem, root: &Path, path: &str) -> Result<Option<String>, Error> {
+    pub fn base(
+        &self,
+        fs: &dyn FileSystem,
+        root: &Path,
+        path: &str,
+    ) -> Result<Option<String>, Error> {
         let Some(locked) = self.files.get(path).filter(|l| l.owner == Owner::User) else {
             return Ok(None);
         };

@@ -20,7 +20,9 @@ impl MemFs {
     /// An empty tree holding only the directory `root`.
     pub fn with_root(root: &Path) -> Self {
         let fs = MemFs::default();
-        fs.dirs.borrow_mut().extend(root.ancestors().map(Path::to_owned));
+        fs.dirs
+            .borrow_mut()
+            .extend(root.ancestors().map(Path::to_owned));
         fs
     }
 

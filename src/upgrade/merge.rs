@@ -153,7 +153,13 @@ mod tests {
 
     #[test]
     fn edits_of_the_same_lines_conflict_with_git_markers() {
-        let outcome = decide(Some(&old("a\nb\n")), Some("a\nyours\n"), Some("a\nnew\n"), false, "9.9.9");
+        let outcome = decide(
+            Some(&old("a\nb\n")),
+            Some("a\nyours\n"),
+            Some("a\nnew\n"),
+            false,
+            "9.9.9",
+        );
         assert_eq!(
             outcome,
             Outcome::Conflicted(
@@ -184,21 +190,33 @@ mod tests {
 
     #[test]
     fn files_no_longer_rendered_go_only_when_unedited() {
-        assert_eq!(decide(Some(&old("a\n")), Some("a\n"), None, false, "1"), Outcome::Removed);
+        assert_eq!(
+            decide(Some(&old("a\n")), Some("a\n"), None, false, "1"),
+            Outcome::Removed
+        );
         assert_eq!(
             decide(Some(&old("a\n")), Some("edited\n"), None, false, "1"),
             Outcome::KeptEdited
         );
-        assert_eq!(decide(Some(&old("a\n")), None, None, false, "1"), Outcome::Unchanged);
+        assert_eq!(
+            decide(Some(&old("a\n")), None, None, false, "1"),
+            Outcome::Unchanged
+        );
     }
 
     #[test]
     fn new_files_are_added_and_deleted_user_files_stay_deleted() {
-        assert_eq!(decide(None, None, Some("n\n"), false, "1"), Outcome::Added("n\n".into()));
+        assert_eq!(
+            decide(None, None, Some("n\n"), false, "1"),
+            Outcome::Added("n\n".into())
+        );
         assert_eq!(
             decide(Some(&old("a\n")), None, Some("b\n"), false, "1"),
             Outcome::KeptDeleted
         );
-        assert_eq!(decide(Some(&old("a\n")), None, Some("a\n"), false, "1"), Outcome::Unchanged);
+        assert_eq!(
+            decide(Some(&old("a\n")), None, Some("a\n"), false, "1"),
+            Outcome::Unchanged
+        );
     }
 }

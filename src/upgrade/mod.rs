@@ -133,10 +133,9 @@ pub fn plan(
     let read = |path: &str| -> Result<Option<String>, Error> {
         let full = root.join(path);
         match fs.entry(&full).map_err(lock::Error::Io)? {
-            Entry::File { .. } => Ok(Some(String::from_utf8_lossy(
-                &fs.read(&full).map_err(lock::Error::Io)?,
-            )
-            .into_owned())),
+            Entry::File { .. } => Ok(Some(
+                String::from_utf8_lossy(&fs.read(&full).map_err(lock::Error::Io)?).into_owned(),
+            )),
             _ => Ok(None),
         }
     };
@@ -216,7 +215,11 @@ pub fn plan(
         list.push(path.clone());
         let change = match write {
             Some(text) => Change {
-                action: if exists { Action::Update } else { Action::Create },
+                action: if exists {
+                    Action::Update
+                } else {
+                    Action::Create
+                },
                 path: path.clone(),
                 contents: text.into_bytes(),
             },
@@ -234,7 +237,15 @@ pub fn plan(
             paths: edited,
         });
     }
-    record::add(fs, templates, root, &after, &license, lock.as_ref(), &mut plan)?;
+    record::add(
+        fs,
+        templates,
+        root,
+        &after,
+        &license,
+        lock.as_ref(),
+        &mut plan,
+    )?;
     Ok(Upgrade {
         from: lock.map(|l| l.webop),
         plan,
@@ -267,10 +278,7 @@ fn current_license(
 pub fn newer(a: &str, b: &str) -> bool {
     fn key(version: &str) -> (Vec<u64>, bool, String) {
         let (release, pre) = version.split_once('-').unwrap_or((version, ""));
-        let numbers = release
-            .split('.')
-            .map(|n| n.parse().unwrap_or(0))
-            .collect();
+        let numbers = release.split('.').map(|n| n.parse().unwrap_or(0)).collect();
         (numbers, pre.is_empty(), pre.to_owned())
     }
     key(a) > key(b)
@@ -284,14 +292,29 @@ impl Upgrade {
         let from = self.from.as_deref().unwrap_or("(no lock: adopted)");
         let _ = writeln!(out, "webop upgrade: from webop {from} to webop {VERSION}");
         let sections: [(&str, &[String]); 8] = [
-            ("updated (re-rendered: you had not changed them)", &s.updated),
-            ("overwritten (your edits of DO NOT EDIT files: --force)", &s.overwritten),
-            ("merged cleanly (your edits and the new templates)", &s.merged),
+            (
+                "updated (re-rendered: you had not changed them)",
+                &s.updated,
+            ),
+            (
+                "overwritten (your edits of DO NOT EDIT files: --force)",
+                &s.overwritten,
+            ),
+            (
+                "merged cleanly (your edits and the new templates)",
+                &s.merged,
+            ),
             ("conflicted (resolve the <<<<<<< markers)", &s.conflicted),
             ("added", &s.added),
             ("removed (no longer rendered, unchanged)", &s.removed),
-            ("kept (no longer rendered, but you edited them)", &s.kept_edited),
-            ("left deleted (you deleted them; the templates changed them)", &s.kept_deleted),
+            (
+                "kept (no longer rendered, but you edited them)",
+                &s.kept_edited,
+            ),
+            (
+                "left deleted (you deleted them; the templates changed them)",
+                &s.kept_deleted,
+            ),
         ];
         for (index, (title, paths)) in sections.into_iter().enumerate() {
             // The five counts always; the exceptional lists only when they name a file.

@@ -42,7 +42,15 @@ pub fn record(
         _ if before.is_none() => return Ok(Recorded::default()),
         _ => license_after(fs, request.root, plan, &request.after.project_name),
     };
-    add(fs, templates, request.root, request.after, &license, before.as_ref(), plan)
+    add(
+        fs,
+        templates,
+        request.root,
+        request.after,
+        &license,
+        before.as_ref(),
+        plan,
+    )
 }
 
 /// Adds to `plan` the lock of `project` rendered with `license`, replacing `before`.

@@ -71,7 +71,10 @@ pub fn pristine(
         created.webhooks = None;
         let mut next = current.clone();
         next.resources.push(created.clone());
-        let step = format!("create api {}/{} {}", resource.group, resource.version, resource.kind);
+        let step = format!(
+            "create api {}/{} {}",
+            resource.group, resource.version, resource.kind
+        );
         run(&step, Some(&current), &next, Command::CreateApi(&created))?;
         current = next;
     }
@@ -105,7 +108,9 @@ mod tests {
     use std::path::PathBuf;
 
     fn golden(name: &str) -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata").join(name)
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("testdata")
+            .join(name)
     }
 
     /// The replay of the WebApp golden's PROJECT is its scaffold, file for file: every file the
@@ -118,8 +123,8 @@ mod tests {
         let files = pristine(&Templates::load().unwrap(), &project, &license).unwrap();
         assert!(files.len() > 30, "{}", files.len());
         for (path, contents) in &files {
-            let on_disk = std::fs::read_to_string(dir.join(path))
-                .unwrap_or_else(|e| panic!("{path}: {e}"));
+            let on_disk =
+                std::fs::read_to_string(dir.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
             assert_eq!(&on_disk, contents, "{path}");
         }
         assert!(!files.contains_key("config/rbac/role.yaml"));
