@@ -290,6 +290,29 @@ fn a_project_without_a_lock_is_refused_then_adopted() {
     assert!(again.contains("already has a scaffold lock"), "{again}");
 }
 
+/// Without a lock, a DO NOT EDIT file that differs from this webop's render may hold the user's
+/// edits: `--adopt` re-renders it only with `--force`.
+#[test]
+fn adopting_re_renders_a_differing_tool_owned_file_only_with_force() {
+    let (_old, dir) = old_project();
+    std::fs::remove_dir_all(dir.join(lock::DIR)).unwrap();
+    edit(&dir, "PROJECT", |text| text + "# mine\n");
+    let error = support::refused(&dir, &["upgrade", "--adopt"]);
+    assert!(
+        error.contains("differ from what this webop renders: PROJECT;"),
+        "{error}"
+    );
+    let report = run_ok(&dir, &["upgrade", "--adopt", "--force"]);
+    assert!(report.contains("  PROJECT\n"), "{report}");
+    assert!(
+        !std::fs::read_to_string(dir.join("PROJECT"))
+            .unwrap()
+            .contains("# mine")
+    );
+    let again = support::refused(&dir, &["upgrade", "--adopt"]);
+    assert!(again.contains("already has a scaffold lock"), "{again}");
+}
+
 #[test]
 fn an_edited_tool_owned_file_is_refused_unless_forced() {
     let (_old, dir) = old_project();

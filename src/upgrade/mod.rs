@@ -64,6 +64,14 @@ pub enum Error {
         .paths.join(", ")
     )]
     EditedToolOwned { webop: String, paths: Vec<String> },
+    #[error(
+        "--adopt: these files carry webop's DO NOT EDIT header and differ from what this webop \
+         renders: {}; without a lock, an older webop's render cannot be told from your edits, \
+         so re-rendering them could lose edits; `webop upgrade --adopt --force --dry-run` shows \
+         what re-rendering changes, `--adopt --force` re-renders them (nothing was changed)",
+        .paths.join(", ")
+    )]
+    AdoptDiffers { paths: Vec<String> },
     #[error(transparent)]
     Lock(#[from] lock::Error),
     #[error(transparent)]
@@ -148,21 +156,14 @@ pub fn plan(
                 olds.insert(path.clone(), Old { sha256, base });
             }
         }
-        // Adopting: the files as they are stand for the old render of tool-owned files, and
-        // this webop's render for the base of user-owned ones (so they are kept as they are).
+        // Adopting: this webop's render stands for the old one, so user-owned files are kept
+        // as they are, and a tool-owned file that differs from it is re-rendered only with
+        // --force (an older render and an edit look alike).
         None => {
             for (path, text) in &new {
-                let old = match (lock::Locked::owner_of(text), read(path)?) {
-                    (Owner::Webop, Some(disk)) => Old {
-                        sha256: lock::sha256(disk.as_bytes()),
-                        base: None,
-                    },
-                    _ => Old {
-                        sha256: lock::sha256(text.as_bytes()),
-                        base: Some(text.clone()),
-                    },
-                };
-                olds.insert(path.clone(), old);
+                let base = (lock::Locked::owner_of(text) == Owner::User).then(|| text.clone());
+                let sha256 = lock::sha256(text.as_bytes());
+                olds.insert(path.clone(), Old { sha256, base });
             }
         }
     }
@@ -232,9 +233,12 @@ pub fn plan(
         plan.changes.insert(path, change);
     }
     if !edited.is_empty() {
-        return Err(Error::EditedToolOwned {
-            webop: lock.map_or_else(|| VERSION.to_owned(), |l| l.webop),
-            paths: edited,
+        return Err(match lock {
+            Some(lock) => Error::EditedToolOwned {
+                webop: lock.webop,
+                paths: edited,
+            },
+            None => Error::AdoptDiffers { paths: edited },
         });
     }
     record::add(
