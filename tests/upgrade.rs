@@ -254,7 +254,8 @@ fn a_project_newer_than_this_webop_is_refused_and_nothing_changes() {
     edit(&dir, lock::FILE, |text| {
         text.replacen(
             &format!("\"webop\": \"{}\"", env!("CARGO_PKG_VERSION")),
-            "\"webop\": \"99.0.0\"",
+            // A newer format, too: refused as newer, not as unreadable.
+            "\"webop\": \"99.0.0\",\n  \"future\": true",
             1,
         )
     });

@@ -70,6 +70,12 @@ pub enum Error {
     )]
     Format(serde_json::Error),
     #[error(
+        "this project was scaffolded by webop {lock}, newer than this webop {ours}: its \
+         templates are unknown to this webop, so it cannot scaffold over them (nothing was \
+         changed); install webop {lock} or newer"
+    )]
+    Newer { lock: String, ours: &'static str },
+    #[error(
         "{path} is not what webop {webop} rendered (its SHA-256 differs from {FILE}'s); restore \
          it from version control, or run `webop upgrade --adopt` to record the files as they are"
     )]
@@ -145,7 +151,19 @@ impl Lock {
             return Ok(None);
         }
         let bytes = fs.read(&path).map_err(Error::Io)?;
-        serde_json::from_slice(&bytes)
+        // The version first: a newer webop's lock may have a format this one cannot read, and
+        // is refused as newer.
+        let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(Error::Format)?;
+        let ours = super::VERSION;
+        if let Some(lock) = value.get("webop").and_then(|v| v.as_str())
+            && super::newer(lock, ours)
+        {
+            return Err(Error::Newer {
+                lock: lock.to_owned(),
+                ours,
+            });
+        }
+        serde_json::from_value(value)
             .map(Some)
             .map_err(Error::Format)
     }

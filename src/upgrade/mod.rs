@@ -47,12 +47,6 @@ pub enum Error {
     )]
     NoLock { cli_version: Option<String> },
     #[error(
-        "this project was scaffolded by webop {lock}, newer than this webop {VERSION}: its \
-         templates are unknown to this webop, so it cannot upgrade the project (nothing was \
-         changed); install webop {lock} or newer"
-    )]
-    Newer { lock: String },
-    #[error(
         "--adopt: this project already has a scaffold lock ({}); run `webop upgrade` without it",
         lock::FILE
     )]
@@ -121,11 +115,6 @@ pub fn plan(
         (None, false) => {
             return Err(Error::NoLock {
                 cli_version: project.cli_version.clone(),
-            });
-        }
-        (Some(lock), false) if newer(&lock.webop, VERSION) => {
-            return Err(Error::Newer {
-                lock: lock.webop.clone(),
             });
         }
         _ => {}
