@@ -67,3 +67,78 @@ fn after_the_commands_the_lock_describes_the_tree() {
     assert!(report.contains("unchanged: "), "{report}");
     assert!(!report.contains("  "), "nothing to upgrade: {report}");
 }
+
+fn read_lock(dir: &std::path::Path) -> lock::Lock {
+    serde_json::from_slice(&std::fs::read(dir.join(lock::FILE)).unwrap()).unwrap()
+}
+
+/// Every file the lock records has the hash it records.
+fn assert_describes(dir: &std::path::Path, locked: &lock::Lock) {
+    for (path, entry) in &locked.files {
+        let bytes = std::fs::read(dir.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(lock::sha256(&bytes), entry.sha256, "{path}");
+        if entry.owner == lock::Owner::User {
+            let base = std::fs::read(dir.join(lock::base_path(path))).unwrap();
+            assert_eq!(base, bytes, "the base of {path}");
+        }
+    }
+}
+
+/// `edit --owner` and `--license` change the one input of the scaffold PROJECT does not hold;
+/// the lock follows, and still describes the tree.
+#[test]
+fn the_lock_follows_the_license_edit_changes() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("licensed-operator");
+    std::fs::create_dir(&dir).unwrap();
+    run_ok(&dir, &["init", "--domain", "example.com"]);
+    run_ok(
+        &dir,
+        &[
+            "create",
+            "api",
+            "--group",
+            "app",
+            "--version",
+            "v1",
+            "--kind",
+            "Site",
+        ],
+    );
+    let locked = read_lock(&dir);
+    assert_eq!(
+        locked.licensed(),
+        Some("The licensed-operator Authors".into())
+    );
+    assert_describes(&dir, &locked);
+
+    run_ok(&dir, &["edit", "--owner", "Jane Doe"]);
+    let locked = read_lock(&dir);
+    assert_eq!(locked.licensed(), Some("Jane Doe".into()));
+    assert_describes(&dir, &locked);
+
+    run_ok(&dir, &["edit", "--license", "none"]);
+    let locked = read_lock(&dir);
+    assert_eq!(locked.licensed(), None);
+    assert_describes(&dir, &locked);
+    // The manager's scope is PROJECT's: the replay scaffolds it as `edit --namespaced` does.
+    run_ok(&dir, &["edit", "--namespaced"]);
+    assert_describes(&dir, &read_lock(&dir));
+    // A later command keeps the lock's license.
+    run_ok(
+        &dir,
+        &[
+            "create",
+            "api",
+            "--group",
+            "app",
+            "--version",
+            "v1",
+            "--kind",
+            "Page",
+        ],
+    );
+    let locked = read_lock(&dir);
+    assert_eq!(locked.licensed(), None);
+    assert_describes(&dir, &locked);
+}

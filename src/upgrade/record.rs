@@ -37,10 +37,15 @@ pub fn record(
     plan: &mut Plan,
 ) -> Result<Recorded, Error> {
     let before = Lock::read(fs, request.root)?;
-    let license = match request.command {
-        Command::Init(init) => (init.license == "apache2").then(|| init.owner.clone()),
-        _ if before.is_none() => return Ok(Recorded::default()),
-        _ => license_after(fs, request.root, plan, &request.after.project_name),
+    // The license is the one input of the scaffold PROJECT does not hold: `init` gives it,
+    // `edit --license/--owner` changes it in the files, every other command keeps the lock's.
+    let license = match (request.command, &before) {
+        (Command::Init(init), _) => (init.license == "apache2").then(|| init.owner.clone()),
+        (_, None) => return Ok(Recorded::default()),
+        (Command::Edit { .. }, _) => {
+            license_after(fs, request.root, plan, &request.after.project_name)
+        }
+        (_, Some(lock)) => lock.licensed(),
     };
     add(
         fs,
