@@ -200,6 +200,7 @@ fn an_edit_of_lines_the_templates_changed_is_a_conflict_with_markers() {
         )
     });
     let report = run_ok(&dir, &["upgrade"]);
+    println!("{report}");
     assert!(
         report.contains("conflicted (resolve the <<<<<<< markers): 1\n  Makefile\n"),
         "{report}"
