@@ -108,36 +108,3 @@ pub fn relicense(
     }
     Ok(out)
 }
-
-/// What `edit --multigroup` would have to move, `(from, to)`: each kind's API module files to
-/// `api/src/<group>/<version>/` and its controller files to `src/controller/<group>/`
-/// (kubebuilder's multigroup layout), for a refusal that says so. The registrations that name
-/// them (`api/src/lib.rs`, the version modules, `src/controller/mod.rs`, `crdgen`) would change
-/// with them.
-pub fn multigroup_moves(
-    templates: &Templates,
-    project: &Project,
-) -> Result<Vec<(String, String)>, Error> {
-    let mut moves = Vec::new();
-    for resource in &project.resources {
-        for file in super::render(
-            templates,
-            project,
-            None,
-            super::Select::UserOwnedOf(resource),
-        )? {
-            let version_dir = format!("api/src/{}/", resource.version);
-            let to = if let Some(rest) = file.path.strip_prefix(&version_dir) {
-                format!("api/src/{}/{}/{rest}", resource.group, resource.version)
-            } else if let Some(rest) = file.path.strip_prefix("src/controller/") {
-                format!("src/controller/{}/{rest}", resource.group)
-            } else {
-                continue;
-            };
-            if !moves.iter().any(|(from, _)| *from == file.path) {
-                moves.push((file.path, to));
-            }
-        }
-    }
-    Ok(moves)
-}

@@ -24,8 +24,8 @@ use webop::envtest::{Binary, Environment};
 use webop::manager::{Manager, Options};
 use webop::testkit::Verb;
 
-use {{ crate_name }}::controller::{{ kind_lower }}_controller;
-use {{ api_crate }}::{{ version }} as {{ api_alias }};
+use {{ crate_name }}::controller::{{ controller_module }};
+use {{ api_crate }}::{{ version_module }} as {{ api_alias }};
 
 /// How long a wait may take before the test fails (simulated time on the testkit).
 const PATIENCE: Duration = Duration::from_secs(60);
