@@ -6,7 +6,10 @@ mod support;
 
 use std::path::Path;
 
-use support::{build_test_and_lint, files, manifests, project_dir, refused, run_ok, workspace};
+use support::{
+    build_test_and_lint, create_webapp, files, init_webapp, manifests, project_dir, refused,
+    run_ok, workspace,
+};
 
 /// A copy of the golden WebApp project in a temporary directory.
 fn golden_copy() -> (tempfile::TempDir, std::path::PathBuf) {
@@ -95,6 +98,50 @@ fn the_golden_moves_to_multigroup_and_back_to_the_same_bytes() {
 }
 
 #[test]
+fn the_cronjob_golden_with_webhooks_and_a_hand_written_module_moves_and_back() {
+    let (_temp, dir) = project_dir();
+    for (path, bytes) in files(&workspace().join("testdata/cronjob-operator")) {
+        let target = dir.join(path);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::write(target, bytes).unwrap();
+    }
+    let golden = files(&dir);
+    let report = run_ok(&dir, &["edit", "--multigroup"]);
+    for line in [
+        "moved src/webhook/v1/cronjob_webhook.rs -> src/webhook/batch/v1/cronjob_webhook.rs",
+        "moved api/src/v2/cronjob_conversion.rs -> api/src/batch/v2/cronjob_conversion.rs",
+        "created config/crd/patches/webhook_in_batch_cronjobs.yaml",
+        "updated src/jobs.rs",
+    ] {
+        assert!(report.lines().any(|l| l == line), "{line} in {report}");
+    }
+    // The user's own module and the spoke's conversion name the moved modules.
+    let jobs = read(&dir, "src/jobs.rs");
+    assert!(
+        jobs.contains("use cronjob_operator_api::batch::v1::{"),
+        "{jobs}"
+    );
+    assert!(
+        jobs.contains("use k8s_openapi::api::batch::v1::Job;"),
+        "{jobs}"
+    );
+    let spoke = read(&dir, "api/src/batch/v2/cronjob_conversion.rs");
+    assert!(spoke.contains("use crate::batch::v1;"), "{spoke}");
+    let webhooks = read(&dir, "src/webhook/mod.rs");
+    assert!(
+        webhooks.contains("pub mod batch {\n    pub mod v1;\n}")
+            && webhooks.contains("batch::v1::cronjob_webhook::setup(webhooks)"),
+        "{webhooks}"
+    );
+    run_ok(&dir, &["edit", "--multigroup=false"]);
+    assert_eq!(
+        files(&dir),
+        golden,
+        "back to single-group is not the golden"
+    );
+}
+
+#[test]
 fn a_file_webop_cannot_place_refuses_the_whole_edit() {
     let (_temp, dir) = project_dir();
     run_ok(&dir, &["init", "--domain", "example.com"]);
@@ -141,7 +188,11 @@ fn a_file_webop_cannot_place_refuses_the_whole_edit() {
 
 #[test]
 fn a_moved_project_takes_the_same_kind_in_another_group_builds_and_passes_its_tests() {
-    let (_temp, dir) = golden_copy();
+    // Scaffolded rather than copied: `init` writes the machine-local .cargo/config.toml that
+    // builds the project against this webop.
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    create_webapp(&dir);
     run_ok(&dir, &["edit", "--multigroup"]);
     create(&dir, "ship", "v1", "WebApp");
     assert!(

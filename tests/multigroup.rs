@@ -112,6 +112,61 @@ fn each_group_has_its_own_modules_files_and_names() {
         project.contains("path: fleet_operator_api::ship::v2\n"),
         "{project}"
     );
+    // The registrations the layout changes are as `cargo fmt` writes them.
+    for file in [
+        "api/src/lib.rs",
+        "api/src/ship/mod.rs",
+        "api/src/ship/v1/mod.rs",
+        "src/controller/mod.rs",
+    ] {
+        rustfmt_clean(&dir, file);
+    }
+}
+
+/// `file` is as rustfmt (edition 2024) writes it; through stdin, so that rustfmt checks this
+/// file alone and does not follow its `mod`s.
+fn rustfmt_clean(dir: &Path, file: &str) {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let mut rustfmt = Command::new("rustfmt")
+        .args(["--edition", "2024", "--check"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("rustfmt is installed");
+    let source = std::fs::read(dir.join(file)).unwrap();
+    rustfmt.stdin.take().unwrap().write_all(&source).unwrap();
+    let output = rustfmt.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "{file}:\n{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+}
+
+#[test]
+fn create_then_delete_api_in_a_new_group_gives_back_the_tree() {
+    let (_temp, dir) = fleet();
+    let before = support::tree(&dir);
+    let kind = [
+        "--group",
+        "sea-creatures",
+        "--version",
+        "v1beta1",
+        "--kind",
+        "Kraken",
+    ];
+    run_ok(&dir, &[&["create", "api"][..], &kind].concat());
+    assert!(
+        dir.join("api/src/sea_creatures/v1beta1/kraken_types.rs")
+            .is_file()
+    );
+    assert!(
+        dir.join("config/rbac/sea-creatures_kraken_admin_role.yaml")
+            .is_file()
+    );
+    run_ok(&dir, &[&["delete", "api"][..], &kind].concat());
+    assert_eq!(support::tree(&dir), before);
 }
 
 #[test]
@@ -259,6 +314,7 @@ fn the_same_kind_in_two_groups_builds_passes_its_tests_and_lints() {
     assert!(dir.join("src/webhook/ship/v1/frigate_webhook.rs").is_file());
     assert!(dir.join("api/src/ship/v2/frigate_conversion.rs").is_file());
     assert!(dir.join("tests/ship_frigate_conversion.rs").is_file());
+    rustfmt_clean(&dir, "src/webhook/mod.rs");
 
     std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     manifests(&dir);

@@ -11,6 +11,7 @@ pub mod catalogue;
 pub mod context;
 pub mod edit;
 pub mod fs;
+mod group_vars;
 mod identifiers;
 pub mod layout;
 pub mod license;
@@ -32,7 +33,8 @@ pub use webhook::DeleteWebhook;
 
 use crate::project::{Project, Resource};
 use catalogue::{ENTRIES, Entry, INSERTIONS, Insertion, Needs, Place, Scope};
-use context::{GroupVars, ProjectVars, ResourceVars, Scoped, VersionVars};
+use context::GroupVars;
+use context::{ProjectVars, ResourceVars, Scoped, VersionVars};
 use templates::Rendered;
 
 /// What a command asks of the engine.

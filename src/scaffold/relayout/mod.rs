@@ -11,10 +11,15 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::context::{GroupVars, ProjectVars, Scoped};
-use super::layout::{group_module, place};
-use super::templates::Templates;
-use crate::project::{Project, Resource};
+mod paths;
+mod registrations;
+
+use paths::{Rename, groups_of, kind_files, renames, role_names};
+
+use crate::project::Project;
+use crate::scaffold::context::{GroupVars, ProjectVars, Scoped};
+use crate::scaffold::layout::place;
+use crate::scaffold::templates::Templates;
 
 /// The files of a project the relayout reads: its `.rs` files and its kustomizations and roles.
 pub fn reads(path: &str) -> bool {
@@ -50,7 +55,7 @@ pub enum Error {
     #[error(transparent)]
     Refused(#[from] Refused),
     #[error(transparent)]
-    Template(#[from] super::templates::Error),
+    Template(#[from] crate::scaffold::templates::Error),
 }
 
 /// Moves `files` (path → text, those [`reads`] picks) from `before`'s layout to `after`'s.
@@ -91,94 +96,6 @@ struct Job<'a> {
     /// The files moved (by their old path), so the last pass leaves them alone.
     moved: BTreeSet<String>,
     renames: Vec<Rename>,
-}
-
-/// A Rust path that moves: `from` becomes `to` wherever it stands as a whole path prefix.
-#[derive(Clone, Debug)]
-struct Rename {
-    from: String,
-    to: String,
-    /// Only in the API crate's files (`crate::v1`).
-    api_crate_only: bool,
-    /// Set when the prefix names a version whose kinds are of several groups: `to` is then the
-    /// group of the file's own kind, and other files need a hand.
-    group: Option<String>,
-    ambiguous: bool,
-}
-
-/// The kinds' user-owned files, as the single-group layout names them.
-fn kind_files(r: &Resource) -> Vec<String> {
-    let (v, k) = (&r.version, r.kind.to_ascii_lowercase());
-    let mut out = vec![
-        format!("api/src/{v}/{k}_types.rs"),
-        format!("api/src/{v}/{k}_conversion.rs"),
-        format!("src/controller/{k}_controller.rs"),
-        format!("src/webhook/{v}/{k}_webhook.rs"),
-        format!("tests/{k}_controller.rs"),
-        format!("tests/{k}_webhook.rs"),
-        format!("tests/{k}_conversion.rs"),
-    ];
-    for role in ["admin", "editor", "viewer"] {
-        out.push(format!("config/rbac/{k}_{role}_role.yaml"));
-    }
-    out
-}
-
-/// The groups with an API type in `version`, in `project`.
-fn groups_of(project: &Project, version: &str) -> BTreeSet<String> {
-    project
-        .resources
-        .iter()
-        .filter(|r| r.api.is_some() && r.version == version)
-        .map(|r| r.group.clone())
-        .collect()
-}
-
-/// The Rust paths that move with the layout, single-group → multigroup (or back: swapped).
-fn renames(before: &Project, after: &Project) -> Vec<Rename> {
-    let project = if after.multigroup { after } else { before };
-    let api_crate = project.api_crate_name();
-    let mut out = Vec::new();
-    let mut seen = BTreeSet::new();
-    for r in &project.resources {
-        let gm = group_module(&r.group);
-        let groups = groups_of(project, &r.version);
-        let ambiguous = groups.len() > 1;
-        let v = &r.version;
-        if r.api.is_some() && seen.insert((r.group.clone(), v.clone())) {
-            for (prefix, api_crate_only) in [(api_crate.as_str(), false), ("crate", true)] {
-                out.push(Rename {
-                    from: format!("{prefix}::{v}"),
-                    to: format!("{prefix}::{gm}::{v}"),
-                    api_crate_only,
-                    group: Some(r.group.clone()),
-                    ambiguous,
-                });
-            }
-        }
-        let k = r.kind.to_ascii_lowercase();
-        out.push(Rename {
-            from: format!("controller::{k}_controller"),
-            to: format!("controller::{gm}::{k}_controller"),
-            api_crate_only: false,
-            group: None,
-            ambiguous: false,
-        });
-        out.push(Rename {
-            from: format!("webhook::{v}::{k}_webhook"),
-            to: format!("webhook::{gm}::{v}::{k}_webhook"),
-            api_crate_only: false,
-            group: None,
-            ambiguous: false,
-        });
-    }
-    if !after.multigroup {
-        for rename in &mut out {
-            std::mem::swap(&mut rename.from, &mut rename.to);
-            rename.ambiguous = false;
-        }
-    }
-    out
 }
 
 impl Job<'_> {
@@ -317,13 +234,15 @@ impl Job<'_> {
             }
             lines
         };
-        let bare = super::markers::remove(text, &kind_lines(None));
+        let bare = crate::scaffold::markers::remove(text, &kind_lines(None));
         let empty = Project {
             resources: Vec::new(),
             ..self.before.clone()
         };
         let vars = ProjectVars::new(&empty, None);
-        let scoped = Scoped::Version(super::context::VersionVars::new(&empty, None, version));
+        let scoped = Scoped::Version(crate::scaffold::context::VersionVars::new(
+            &empty, None, version,
+        ));
         let written = templates.render("api/src/{{ version }}/mod.rs", &vars.context(&scoped))?;
         if bare != written.contents {
             self.needs.push(why(&module));
@@ -339,7 +258,7 @@ impl Job<'_> {
             let to = place(&module, group, true);
             self.out
                 .writes
-                .push((to.clone(), super::markers::remove(text, &others)));
+                .push((to.clone(), crate::scaffold::markers::remove(text, &others)));
             self.out.moves.push((module.clone(), to));
         }
         Ok(())
@@ -354,7 +273,7 @@ impl Job<'_> {
             self.before
         };
         let vars = ProjectVars::new(project, None);
-        for group in super::context::api_groups(project) {
+        for group in crate::scaffold::context::api_groups(project) {
             let scoped = Scoped::Group(GroupVars::new(project, group));
             let file =
                 templates.render("api/src/{{ group_module }}/mod.rs", &vars.context(&scoped))?;
@@ -383,125 +302,6 @@ impl Job<'_> {
         Ok(())
     }
 
-    /// The API crate's root: its version (or group) modules and the kinds' CRD versions.
-    fn api_lib(&mut self) {
-        let path = "api/src/lib.rs";
-        let Some(text) = self.files.get(path) else {
-            return;
-        };
-        let modules = |project: &Project| -> Vec<String> {
-            let mut lines: Vec<String> = super::context::api_versions(project)
-                .into_iter()
-                .map(|(g, v)| format!("pub mod {};", g.map_or(v.to_owned(), group_module)))
-                .collect();
-            lines.dedup();
-            lines
-        };
-        let (old, new) = (modules(self.before), modules(self.after));
-        let missing: Vec<&String> = old
-            .iter()
-            .filter(|line| !text.lines().any(|l| l.trim() == line.as_str()))
-            .collect();
-        if !missing.is_empty() {
-            self.needs.push(format!(
-                "{path}: has no {} line, which webop replaces with the modules of the new layout \
-                 ({}); restore it and run the command again",
-                missing
-                    .iter()
-                    .map(|l| format!("`{l}`"))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                new.join(" ")
-            ));
-            return;
-        }
-        let text = super::markers::remove(text, &old);
-        let Some(text) = super::markers::insert_in_order(
-            &text,
-            "apiversions",
-            &new,
-            super::markers::Order::Sorted,
-        ) else {
-            self.needs.push(format!(
-                "{path}: has no `// +webop:scaffold:apiversions` line, above which webop lists \
-                 the modules; add it and run the command again"
-            ));
-            return;
-        };
-        let text = self.rewrite(path, &text, None);
-        // The kinds' CRD versions: `v1::Kind::crd_version()` names the version module.
-        let mut text = text;
-        for r in self.before.resources.iter().filter(|r| r.api.is_some()) {
-            let module =
-                |p: &Project| super::layout::version_module(&r.group, &r.version, p.multigroup);
-            let (from, to) = (
-                format!("{}::{}::crd_version(),", module(self.before), r.kind),
-                format!("{}::{}::crd_version(),", module(self.after), r.kind),
-            );
-            text = text
-                .lines()
-                .map(|line| {
-                    if line.trim() == from {
-                        line.replace(&from, &to)
-                    } else {
-                        line.to_owned()
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join("\n")
-                + "\n";
-        }
-        if text != *self.files.get(path).expect("read above") {
-            self.out.writes.push((path.to_owned(), text));
-        }
-    }
-
-    /// The role files' and conversion patches' lines of the kustomizations.
-    fn kustomizations(&mut self) {
-        let mut edits: BTreeMap<&str, Vec<(String, String)>> = BTreeMap::new();
-        for r in &self.before.resources {
-            let k = r.kind.to_ascii_lowercase();
-            for role in ["admin", "editor", "viewer"] {
-                let single = format!("config/rbac/{k}_{role}_role.yaml");
-                let name = |p: String| format!("- {}", p.trim_start_matches("config/rbac/"));
-                edits
-                    .entry("config/rbac/kustomization.yaml")
-                    .or_default()
-                    .push((
-                        name(self.from_path(&single, &r.group)),
-                        name(self.to_path(&single, &r.group)),
-                    ));
-            }
-            let single = format!("config/crd/patches/webhook_in_{}.yaml", r.plural());
-            let name = |p: String| format!("- path: {}", p.trim_start_matches("config/crd/"));
-            edits
-                .entry("config/crd/kustomization.yaml")
-                .or_default()
-                .push((
-                    name(self.from_path(&single, &r.group)),
-                    name(self.to_path(&single, &r.group)),
-                ));
-        }
-        for (path, lines) in edits {
-            let Some(text) = self.files.get(path) else {
-                continue;
-            };
-            let edited: String = text
-                .split_inclusive('\n')
-                .map(|line| {
-                    let bare = line.trim_end_matches('\n');
-                    match lines.iter().find(|(from, _)| from == bare) {
-                        Some((from, to)) => line.replacen(from.as_str(), to, 1),
-                        None => line.to_owned(),
-                    }
-                })
-                .collect();
-            if edited != *text {
-                self.out.writes.push((path.to_owned(), edited));
-            }
-        }
-    }
-
     /// Every other Rust file: the paths of moved modules rewritten, or listed when ambiguous.
     fn other_sources(&mut self) {
         let written: BTreeSet<String> = self.out.writes.iter().map(|(p, _)| p.clone()).collect();
@@ -509,6 +309,8 @@ impl Job<'_> {
             .files
             .keys()
             .filter(|p| p.ends_with(".rs") && !self.moved.contains(*p) && !written.contains(*p))
+            // Tool-owned files are rendered again for the new layout.
+            .filter(|p| !crate::scaffold::templates::is_tool_owned(&self.files[*p]))
             .cloned()
             .collect();
         for path in paths {
@@ -531,12 +333,12 @@ impl Job<'_> {
                 continue;
             }
             if rename.ambiguous && rename.group.as_deref() != group {
-                if group.is_none() && find_path(&text, &rename.from).is_some() {
+                if group.is_none() && paths::find_path(&text, &rename.from).is_some() {
                     ambiguous.insert(rename.from.clone());
                 }
                 continue;
             }
-            text = replace_path(&text, &rename.from, &rename.to);
+            text = paths::replace_path(&text, &rename.from, &rename.to);
         }
         for from in ambiguous {
             self.needs.push(format!(
@@ -549,53 +351,5 @@ impl Job<'_> {
     }
 }
 
-/// `name: <kind>-<role>-role` of a kind's role, qualified by its group in a multigroup project.
-fn role_names(text: &str, kind_lower: &str, group: &str, multigroup: bool) -> String {
-    let mut out = text.to_owned();
-    for role in ["admin", "editor", "viewer"] {
-        let single = format!("  name: {kind_lower}-{role}-role\n");
-        let multi = format!("  name: {group}-{kind_lower}-{role}-role\n");
-        out = if multigroup {
-            out.replacen(&single, &multi, 1)
-        } else {
-            out.replacen(&multi, &single, 1)
-        };
-    }
-    out
-}
-
-fn is_ident(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_'
-}
-
-/// Where `path` stands as a whole Rust path prefix in `text`: not inside a longer identifier
-/// on either side.
-fn find_path(text: &str, path: &str) -> Option<usize> {
-    let mut start = 0;
-    while let Some(found) = text[start..].find(path) {
-        let at = start + found;
-        let before = text[..at].chars().next_back();
-        let after = text[at + path.len()..].chars().next();
-        if !before.is_some_and(is_ident) && !after.is_some_and(is_ident) {
-            return Some(at);
-        }
-        start = at + path.len();
-    }
-    None
-}
-
-fn replace_path(text: &str, from: &str, to: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = find_path(rest, from) {
-        out.push_str(&rest[..at]);
-        out.push_str(to);
-        rest = &rest[at + from.len()..];
-    }
-    out.push_str(rest);
-    out
-}
-
 #[cfg(test)]
-#[path = "relayout_tests.rs"]
 mod tests;

@@ -1,4 +1,5 @@
-use super::*;
+use super::paths::{replace_path, role_names};
+use super::reads;
 
 #[test]
 fn paths_are_renamed_whole() {
