@@ -170,6 +170,31 @@ fn create_then_delete_api_in_a_new_group_gives_back_the_tree() {
 }
 
 #[test]
+fn create_then_delete_webhook_of_one_frigate_gives_back_the_tree() {
+    let (_temp, dir) = fleet();
+    let before = support::tree(&dir);
+    let kind = ["--group", "ship", "--version", "v1", "--kind", "Frigate"];
+    let more = ["--defaulting", "--conversion", "--spoke", "v2"];
+    run_ok(&dir, &[&["create", "webhook"][..], &kind, &more].concat());
+    assert!(dir.join("src/webhook/ship/v1/frigate_webhook.rs").is_file());
+    assert!(
+        dir.join("config/crd/patches/webhook_in_ship_frigates.yaml")
+            .is_file()
+    );
+    run_ok(&dir, &[&["delete", "webhook"][..], &kind].concat());
+    // The hub keeps the storage version create webhook marked; all else is as before.
+    let types = "api/src/ship/v1/frigate_types.rs";
+    let mut after = support::tree(&dir);
+    let (mode, text) = after.remove(types).unwrap();
+    let text = String::from_utf8(text.unwrap()).unwrap();
+    assert!(text.contains("#[storage_version]\n"), "{text}");
+    let unmarked = text.replacen("#[storage_version]\n", "", 1).into_bytes();
+    let mut expected = before;
+    assert_eq!(expected.remove(types), Some((mode, Some(unmarked))));
+    assert_eq!(after, expected);
+}
+
+#[test]
 fn a_kind_twice_in_one_group_and_version_is_still_refused() {
     let (_temp, dir) = fleet();
     let args = [

@@ -99,11 +99,11 @@ struct Job<'a> {
 }
 
 impl Job<'_> {
-    fn from_path(&self, single: &str, group: &str) -> String {
+    fn old_path(&self, single: &str, group: &str) -> String {
         place(single, group, self.before.multigroup)
     }
 
-    fn to_path(&self, single: &str, group: &str) -> String {
+    fn new_path(&self, single: &str, group: &str) -> String {
         place(single, group, self.after.multigroup)
     }
 
@@ -128,7 +128,7 @@ impl Job<'_> {
         for r in &self.before.resources {
             let kind_lower = r.kind.to_ascii_lowercase();
             for single in kind_files(r) {
-                let from = self.from_path(&single, &r.group);
+                let from = self.old_path(&single, &r.group);
                 if self.moved.contains(&from) {
                     continue;
                 }
@@ -140,7 +140,7 @@ impl Job<'_> {
                 } else {
                     role_names(text, &kind_lower, &r.group, self.after.multigroup)
                 };
-                let to = self.to_path(&single, &r.group);
+                let to = self.new_path(&single, &r.group);
                 self.move_file(from, to, text);
             }
         }
@@ -172,7 +172,7 @@ impl Job<'_> {
             let group = groups
                 .first()
                 .expect("a version with an API type has a group");
-            let from_dir = self.from_path(&single_dir, group);
+            let from_dir = self.old_path(&single_dir, group);
             let inside: Vec<(String, String)> = self
                 .files
                 .range(from_dir.clone()..)
@@ -182,7 +182,7 @@ impl Job<'_> {
                 .collect();
             for (from, text) in inside {
                 let rest = &from[from_dir.len()..];
-                let to = format!("{}{rest}", self.to_path(&single_dir, group));
+                let to = format!("{}{rest}", self.new_path(&single_dir, group));
                 let text = self.rewrite(&from, &text, Some(group));
                 self.move_file(from, to, text);
             }

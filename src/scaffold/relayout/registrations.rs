@@ -92,8 +92,8 @@ impl Job<'_> {
                     .entry("config/rbac/kustomization.yaml")
                     .or_default()
                     .push((
-                        name(self.from_path(&single, &r.group)),
-                        name(self.to_path(&single, &r.group)),
+                        name(self.old_path(&single, &r.group)),
+                        name(self.new_path(&single, &r.group)),
                     ));
             }
             let single = format!("config/crd/patches/webhook_in_{}.yaml", r.plural());
@@ -102,8 +102,8 @@ impl Job<'_> {
                 .entry("config/crd/kustomization.yaml")
                 .or_default()
                 .push((
-                    name(self.from_path(&single, &r.group)),
-                    name(self.to_path(&single, &r.group)),
+                    name(self.old_path(&single, &r.group)),
+                    name(self.new_path(&single, &r.group)),
                 ));
         }
         for (path, lines) in edits {
