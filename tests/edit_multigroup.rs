@@ -59,6 +59,7 @@ fn the_golden_moves_to_multigroup_and_back_to_the_same_bytes() {
         "created api/src/app/mod.rs",
         "deleted api/src/v1/mod.rs",
         "updated api/src/lib.rs",
+        "updated README.md",
     ] {
         assert!(report.lines().any(|l| l == line), "{line} in {report}");
     }

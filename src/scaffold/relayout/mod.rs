@@ -27,7 +27,9 @@ pub fn reads(path: &str) -> bool {
         && ["api/src/", "src/", "tests/", "api/examples/", "examples/"]
             .iter()
             .any(|dir| path.starts_with(dir));
-    rust || path.starts_with("config/rbac/") || path == "config/crd/kustomization.yaml"
+    rust || path.starts_with("config/rbac/")
+        || path == "config/crd/kustomization.yaml"
+        || path == "README.md"
 }
 
 /// What the relayout does: every file it writes (moved files at their new path), the files it
@@ -79,6 +81,7 @@ pub fn relayout(
     job.group_modules(templates)?;
     job.api_lib();
     job.kustomizations();
+    job.readme(templates)?;
     job.other_sources();
     if !job.needs.is_empty() {
         return Err(Refused { needs: job.needs }.into());

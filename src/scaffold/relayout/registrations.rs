@@ -5,8 +5,10 @@ use std::collections::BTreeMap;
 
 use super::Job;
 use crate::project::Project;
+use crate::scaffold::context::{InitOptions, ProjectVars, Scoped};
 use crate::scaffold::layout::group_module;
 use crate::scaffold::markers;
+use crate::scaffold::templates::Templates;
 
 impl Job<'_> {
     /// The API crate's root: its version (or group) modules and the kinds' CRD versions.
@@ -124,5 +126,25 @@ impl Job<'_> {
                 self.out.writes.push((path.to_owned(), edited));
             }
         }
+    }
+
+    /// The README's sentence on where the API types and controllers are, when it is still as
+    /// `init` wrote it (documentation: an edited one is left as it is).
+    pub(super) fn readme(&mut self, templates: &Templates) -> Result<(), super::Error> {
+        let Some(text) = self.files.get("README.md") else {
+            return Ok(());
+        };
+        let render = |project: &Project| -> Result<String, super::Error> {
+            let options = InitOptions::default();
+            let vars = ProjectVars::new(project, Some(&options));
+            Ok(templates
+                .render("README.md", &vars.context(&Scoped::Project))?
+                .contents)
+        };
+        let (old, new) = (render(self.before)?, render(self.after)?);
+        if let Some(text) = crate::scaffold::edit::swap_lines(text, &old, &new) {
+            self.out.writes.push(("README.md".to_owned(), text));
+        }
+        Ok(())
     }
 }
