@@ -18,20 +18,30 @@ pub(super) struct Rename {
     pub ambiguous: bool,
 }
 
-/// The kinds' user-owned files, as the single-group layout names them.
+/// The kind's user-owned files, as the single-group layout names them: those of the parts it
+/// has (a kind of the same name in another group and version may own the others).
 pub(super) fn kind_files(r: &Resource) -> Vec<String> {
     let (v, k) = (&r.version, r.kind.to_ascii_lowercase());
-    let mut out = vec![
-        format!("api/src/{v}/{k}_types.rs"),
-        format!("api/src/{v}/{k}_conversion.rs"),
-        format!("src/controller/{k}_controller.rs"),
-        format!("src/webhook/{v}/{k}_webhook.rs"),
-        format!("tests/{k}_controller.rs"),
-        format!("tests/{k}_webhook.rs"),
-        format!("tests/{k}_conversion.rs"),
-    ];
-    for role in ["admin", "editor", "viewer"] {
-        out.push(format!("config/rbac/{k}_{role}_role.yaml"));
+    let webhooks = r.webhooks.clone().unwrap_or_default();
+    let mut out = Vec::new();
+    if r.api.is_some() {
+        out.push(format!("api/src/{v}/{k}_types.rs"));
+        // The hub's or a spoke's conversion.
+        out.push(format!("api/src/{v}/{k}_conversion.rs"));
+        for role in ["admin", "editor", "viewer"] {
+            out.push(format!("config/rbac/{k}_{role}_role.yaml"));
+        }
+    }
+    if r.controller {
+        out.push(format!("src/controller/{k}_controller.rs"));
+        out.push(format!("tests/{k}_controller.rs"));
+    }
+    if webhooks.admission() {
+        out.push(format!("src/webhook/{v}/{k}_webhook.rs"));
+        out.push(format!("tests/{k}_webhook.rs"));
+    }
+    if webhooks.conversion {
+        out.push(format!("tests/{k}_conversion.rs"));
     }
     out
 }
