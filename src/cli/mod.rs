@@ -3,6 +3,7 @@
 mod create_api;
 mod create_webhook;
 mod delete_api;
+mod delete_webhook;
 mod edit;
 mod import;
 mod init;
@@ -24,6 +25,7 @@ use crate::scaffold::{self, RealFs, Request, Templates};
 pub use create_api::CreateApiArgs;
 pub use create_webhook::CreateWebhookArgs;
 pub use delete_api::DeleteApiArgs;
+pub use delete_webhook::DeleteWebhookArgs;
 pub use edit::EditArgs;
 pub use init::{InitArgs, License};
 pub use manifests::ManifestsArgs;
@@ -59,11 +61,12 @@ pub enum Command {
             webop create webhook --group app --version v1 --kind WebApp --defaulting --programmatic-validation"
     )]
     Create(CreateCommand),
-    /// Remove an API (and its controller) from the project.
+    /// Remove an API (and its controller), or a kind's webhooks, from the project.
     #[command(
         subcommand,
         after_help = "Examples:\n  \
-            webop delete api --group app --version v1 --kind WebApp"
+            webop delete api --group app --version v1 --kind WebApp\n  \
+            webop delete webhook --group app --version v1 --kind WebApp --defaulting"
     )]
     Delete(DeleteCommand),
     Edit(EditArgs),
@@ -110,6 +113,7 @@ pub enum CreateCommand {
 #[derive(Debug, Subcommand)]
 pub enum DeleteCommand {
     Api(DeleteApiArgs),
+    Webhook(DeleteWebhookArgs),
 }
 
 /// Runs `webop` with the process's arguments in the current directory.
@@ -174,6 +178,7 @@ pub fn execute(cli: Cli, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> 
         Command::Create(CreateCommand::Api(args)) => create_api::run(args, cwd, out),
         Command::Create(CreateCommand::Webhook(args)) => create_webhook::run(args, cwd, out),
         Command::Delete(DeleteCommand::Api(args)) => delete_api::run(args, cwd, out),
+        Command::Delete(DeleteCommand::Webhook(args)) => delete_webhook::run(args, cwd, out),
         Command::Edit(args) => edit::run(args, cwd, out),
         Command::Import(command) => import::run(command, cwd, out),
         Command::Manifests(args) => manifests::run(args, cwd, out),
