@@ -22,6 +22,8 @@ pub mod import;
 pub mod project;
 #[cfg(feature = "cli")]
 pub mod scaffold;
+#[cfg(feature = "cli")]
+pub mod upgrade;
 
 #[cfg(feature = "manager")]
 pub mod manager;

@@ -188,7 +188,7 @@ fn each_bad_input_writes_nothing() {
 
     let stderr = fails(&dir, &["edit"]);
     assert!(
-        stderr.contains("nothing to edit: pass --namespaced"),
+        stderr.contains("nothing to edit: pass --multigroup[=false], --namespaced"),
         "{stderr}"
     );
     let stderr = fails(&dir, &["edit", "--namespaced=maybe"]);
@@ -314,24 +314,5 @@ fn bad_license_edits_write_nothing() {
         stderr.contains("Cargo.toml declares \"license = \\\"MIT\\\"\""),
         "{stderr}"
     );
-    assert_eq!(tree(&dir), before);
-}
-
-#[test]
-fn multigroup_is_refused_with_what_would_move() {
-    let (_temp, dir) = golden_copy();
-    let before = tree(&dir);
-    let stderr = fails(&dir, &["edit", "--multigroup", "--namespaced"]);
-    assert!(
-        stderr.contains("--multigroup: webop does not scaffold the multigroup layout yet"),
-        "{stderr}"
-    );
-    for line in [
-        "  api/src/v1/webapp_types.rs -> api/src/app/v1/webapp_types.rs\n",
-        "  src/controller/webapp_controller.rs -> src/controller/app/webapp_controller.rs\n",
-    ] {
-        assert!(stderr.contains(line), "{line} in {stderr}");
-    }
-    // Refused as a whole: --namespaced did not go through either.
     assert_eq!(tree(&dir), before);
 }

@@ -98,9 +98,16 @@ pub(super) fn run(args: CreateApiArgs, cwd: &Path, out: &mut dyn Write) -> anyho
     if !args.dry_run && resource.api.is_some() {
         writeln!(
             out,
-            "Next: edit api/src/{}/{}_types.rs, then run `make manifests`",
-            resource.version,
-            resource.kind.to_ascii_lowercase()
+            "Next: edit {}, then run `make manifests`",
+            crate::scaffold::layout::place(
+                &format!(
+                    "api/src/{}/{}_types.rs",
+                    resource.version,
+                    resource.kind.to_ascii_lowercase()
+                ),
+                &resource.group,
+                after.multigroup
+            )
         )?;
         let versions: Vec<&str> = after
             .resources

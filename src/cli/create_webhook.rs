@@ -80,14 +80,23 @@ pub(super) fn run(args: CreateWebhookArgs, cwd: &Path, out: &mut dyn Write) -> a
         if new.defaulting || new.validation {
             writeln!(
                 out,
-                "Next: implement the webhooks in src/webhook/{}/{kind_lower}_webhook.rs, then run `make manifests`",
-                resource.version
+                "Next: implement the webhooks in {}, then run `make manifests`",
+                crate::scaffold::layout::place(
+                    &format!("src/webhook/{}/{kind_lower}_webhook.rs", resource.version),
+                    &resource.group,
+                    after.multigroup
+                )
             )?;
         }
         if new.conversion {
             writeln!(
                 out,
-                "Next: check the conversions in api/src/*/{kind_lower}_conversion.rs, then run `make manifests`"
+                "Next: check the conversions in {}, then run `make manifests`",
+                crate::scaffold::layout::place(
+                    &format!("api/src/*/{kind_lower}_conversion.rs"),
+                    &resource.group,
+                    after.multigroup
+                )
             )?;
         }
     }

@@ -3,12 +3,14 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::bail;
+use std::collections::BTreeMap;
+
+use anyhow::{Context as _, bail};
 use clap::Args;
 
 use super::init::License;
 use crate::project::Project;
-use crate::scaffold::{Command, RealFs, Request, Templates, edit::Licensed, license};
+use crate::scaffold::{Command, RealFs, Request, Templates, edit::Licensed, license, relayout};
 
 /// Change a project-wide setting (like `kubebuilder edit`): every file it touches is rewritten,
 /// with no manual next steps.
@@ -43,8 +45,9 @@ pub struct EditArgs {
     /// Copyright holder named in the README's Apache-2.0 notice.
     #[arg(long)]
     pub owner: Option<String>,
-    /// kubebuilder's multigroup layout (`api/src/<group>/<version>`): not available yet; the
-    /// command lists what it would have to move and changes nothing.
+    /// kubebuilder's multigroup layout: moves each group's API modules to
+    /// `api/src/<group>/<version>/` and its controllers to `src/controller/<group>/`, and
+    /// rewrites what names them (`--multigroup=false` goes back, with one group).
     #[arg(
         long,
         num_args = 0..=1,
@@ -68,9 +71,6 @@ pub struct EditArgs {
 
 pub(super) fn run(args: EditArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
     let (root, before) = Project::find(cwd)?;
-    if args.multigroup == Some(true) {
-        refuse_multigroup(&before)?;
-    }
     if args.namespaced.is_none()
         && args.license.is_none()
         && args.owner.is_none()
@@ -78,16 +78,30 @@ pub(super) fn run(args: EditArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Re
         && args.plugins.is_empty()
     {
         bail!(
-            "nothing to edit: pass --namespaced[=false], --license, --owner or --plugins (see `webop edit --help`)"
+            "nothing to edit: pass --multigroup[=false], --namespaced[=false], --license, \
+             --owner or --plugins (see `webop edit --help`)"
         );
     }
-    if args.multigroup == Some(false) {
-        writeln!(out, "The project is already single-group.")?;
-    }
     let namespaced = args.namespaced.unwrap_or(before.namespaced);
-    let after = with_plugins(before.with_namespaced_manager(namespaced)?, &args.plugins);
+    let multigroup = args.multigroup.unwrap_or(before.multigroup);
+    let after = with_plugins(
+        before
+            .with_multigroup(multigroup)?
+            .with_namespaced_manager(namespaced)?,
+        &args.plugins,
+    );
     let rescope = after.namespaced != before.namespaced;
     let mut files: Vec<(String, String)> = Vec::new();
+    let mut removed: Vec<String> = Vec::new();
+    if after.multigroup != before.multigroup {
+        let templates = Templates::load()?;
+        let moved = relayout::relayout(&templates, &before, &after, &read_sources(&root)?)?;
+        for (from, to) in &moved.moves {
+            writeln!(out, "moved {from} -> {to}")?;
+        }
+        files.extend(moved.writes);
+        removed.extend(moved.removes);
+    }
     if rescope {
         // The manager's role is regenerated from the code, as `webop manifests` writes it;
         // without rules (no controller yet) its template is rewritten instead.
@@ -102,6 +116,14 @@ pub(super) fn run(args: EditArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Re
             &RealFs, &templates, &root, &before, &licensed, &wanted, args.force,
         )?);
     }
+    if args.multigroup.is_some() && after.multigroup == before.multigroup {
+        let layout = if multigroup {
+            "multigroup"
+        } else {
+            "single-group"
+        };
+        writeln!(out, "The project is already {layout}.")?;
+    }
     if args.namespaced.is_some() && !rescope {
         let scope = if namespaced { "namespace" } else { "cluster" };
         writeln!(out, "The manager is already {scope}-scoped.")?;
@@ -113,6 +135,7 @@ pub(super) fn run(args: EditArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Re
         command: Command::Edit {
             rescope,
             files: &files,
+            removed: &removed,
             plugins: !args.plugins.is_empty(),
         },
         force: args.force,
@@ -192,24 +215,37 @@ fn wanted_license(
     }
 }
 
-/// `--multigroup`: webop has no multigroup templates yet, so moving a project would leave it
-/// half-moved; the refusal lists what would move.
-fn refuse_multigroup(project: &Project) -> anyhow::Result<()> {
-    let templates = Templates::load()?;
-    let moves = crate::scaffold::edit::multigroup_moves(&templates, project)?;
-    let mut message = String::from(
-        "--multigroup: webop does not scaffold the multigroup layout yet (kubebuilder's \
-         api/<group>/<version>), so it cannot move this project; nothing was changed",
-    );
-    if !moves.is_empty() {
-        message.push_str(
-            ". The move would take these files, and rewrite the registrations that name them \
-             (api/src/lib.rs, the version modules, src/controller/mod.rs, api/src/bin/crdgen.rs) \
-             and the `use` lines of your files that import them:",
-        );
-        for (from, to) in moves {
-            message.push_str(&format!("\n  {from} -> {to}"));
+/// The files `edit --multigroup` reads (`relayout::reads`), by relative path; `target/` and
+/// hidden directories are not the project's sources.
+fn read_sources(root: &Path) -> anyhow::Result<BTreeMap<String, String>> {
+    fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<String, String>) -> anyhow::Result<()> {
+        for entry in
+            std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?
+        {
+            let path = entry?.path();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
+            if name.starts_with('.') || (dir == root && name == "target") {
+                continue;
+            }
+            let relative = path
+                .strip_prefix(root)
+                .expect("under the root")
+                .to_string_lossy()
+                .replace('\\', "/");
+            if path.is_dir() {
+                walk(root, &path, out)?;
+            } else if relayout::reads(&relative) {
+                let text = std::fs::read_to_string(&path)
+                    .with_context(|| format!("cannot read {relative}"))?;
+                out.insert(relative, text);
+            }
         }
+        Ok(())
     }
-    bail!(message)
+    let mut out = BTreeMap::new();
+    walk(root, root, &mut out)?;
+    Ok(out)
 }

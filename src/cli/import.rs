@@ -55,7 +55,17 @@ pub(super) fn run(command: ImportCommand, cwd: &Path, out: &mut dyn Write) -> an
         let text =
             std::fs::read_to_string(&path).with_context(|| format!("cannot read {shown}"))?;
         for crd in import::parse(&shown, &text)? {
-            let taken = |version: &str| taken_names(&root, version);
+            // The version modules of the CRD's group (its own directory when multigroup).
+            let crd_group = split_group(
+                crd["spec"]["group"].as_str().unwrap_or_default(),
+                &before.domain,
+            )
+            .0;
+            let taken = |version: &str| {
+                let dir = format!("api/src/{version}");
+                let dir = crate::scaffold::layout::place(&dir, &crd_group, before.multigroup);
+                taken_names(&root, &dir)
+            };
             let mut imported = import::import(&table, &shown, &crd, &taken)?;
             if args.external {
                 imported = import::external(imported, &shown);
@@ -136,11 +146,11 @@ fn split_group(group: &str, domain: &str) -> (String, String) {
     }
 }
 
-/// The types the version module of the project's API crate already declares (`pub struct X`,
+/// The types the version module (`version_dir`) of the project's API crate already declares (`pub struct X`,
 /// `pub enum X`, `pub type X`), which imported types must not reuse.
-fn taken_names(root: &Path, version: &str) -> BTreeSet<String> {
+fn taken_names(root: &Path, version_dir: &str) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
-    let Ok(entries) = std::fs::read_dir(root.join("api/src").join(version)) else {
+    let Ok(entries) = std::fs::read_dir(root.join(version_dir)) else {
         return names;
     };
     for entry in entries.flatten() {

@@ -39,6 +39,11 @@ pub struct InitArgs {
     /// .cargo/config.toml) [default: the source this webop was built from, if it still exists].
     #[arg(long, value_name = "DIR")]
     pub webop_path: Option<PathBuf>,
+    /// kubebuilder's multigroup layout: each API group's modules under `api/src/<group>/` and
+    /// its controllers under `src/controller/<group>/`, so two groups may have kinds of the same
+    /// name (`webop edit --multigroup` moves an existing project).
+    #[arg(long)]
+    pub multigroup: bool,
     /// Scaffold into a non-empty directory, overwriting existing files.
     #[arg(long)]
     pub force: bool,
@@ -92,7 +97,10 @@ pub(super) fn run(args: InitArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Re
         .to_owned(),
         webop_path,
     };
-    let project = Project::new(&name, &args.domain, args.repo.as_deref());
+    let project = Project {
+        multigroup: args.multigroup,
+        ..Project::new(&name, &args.domain, args.repo.as_deref())
+    };
     let request = Request {
         root: cwd,
         before: None,

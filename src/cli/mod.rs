@@ -3,10 +3,12 @@
 mod create_api;
 mod create_webhook;
 mod delete_api;
+mod delete_webhook;
 mod edit;
 mod import;
 mod init;
 mod manifests;
+mod upgrade;
 #[cfg(feature = "validate")]
 mod validate;
 
@@ -23,9 +25,11 @@ use crate::scaffold::{self, RealFs, Request, Templates};
 pub use create_api::CreateApiArgs;
 pub use create_webhook::CreateWebhookArgs;
 pub use delete_api::DeleteApiArgs;
+pub use delete_webhook::DeleteWebhookArgs;
 pub use edit::EditArgs;
 pub use init::{InitArgs, License};
 pub use manifests::ManifestsArgs;
+pub use upgrade::UpgradeArgs;
 #[cfg(feature = "validate")]
 pub use validate::ValidateArgs;
 
@@ -57,11 +61,12 @@ pub enum Command {
             webop create webhook --group app --version v1 --kind WebApp --defaulting --programmatic-validation"
     )]
     Create(CreateCommand),
-    /// Remove an API (and its controller) from the project.
+    /// Remove an API (and its controller), or a kind's webhooks, from the project.
     #[command(
         subcommand,
         after_help = "Examples:\n  \
-            webop delete api --group app --version v1 --kind WebApp"
+            webop delete api --group app --version v1 --kind WebApp\n  \
+            webop delete webhook --group app --version v1 --kind WebApp --defaulting"
     )]
     Delete(DeleteCommand),
     Edit(EditArgs),
@@ -73,6 +78,7 @@ pub enum Command {
     )]
     Import(import::ImportCommand),
     Manifests(ManifestsArgs),
+    Upgrade(UpgradeArgs),
     #[cfg(feature = "validate")]
     Validate(ValidateArgs),
     /// `webop validate` in a webop installed without it: says how to get it.
@@ -107,6 +113,7 @@ pub enum CreateCommand {
 #[derive(Debug, Subcommand)]
 pub enum DeleteCommand {
     Api(DeleteApiArgs),
+    Webhook(DeleteWebhookArgs),
 }
 
 /// Runs `webop` with the process's arguments in the current directory.
@@ -171,9 +178,11 @@ pub fn execute(cli: Cli, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> 
         Command::Create(CreateCommand::Api(args)) => create_api::run(args, cwd, out),
         Command::Create(CreateCommand::Webhook(args)) => create_webhook::run(args, cwd, out),
         Command::Delete(DeleteCommand::Api(args)) => delete_api::run(args, cwd, out),
+        Command::Delete(DeleteCommand::Webhook(args)) => delete_webhook::run(args, cwd, out),
         Command::Edit(args) => edit::run(args, cwd, out),
         Command::Import(command) => import::run(command, cwd, out),
         Command::Manifests(args) => manifests::run(args, cwd, out),
+        Command::Upgrade(args) => upgrade::run(args, cwd, out),
         #[cfg(feature = "validate")]
         Command::Validate(args) => validate::run(args, cwd, out),
         #[cfg(not(feature = "validate"))]
@@ -197,11 +206,22 @@ pub fn execute(cli: Cli, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> 
 /// file. A failure prints only the error: nothing was written.
 fn scaffold(request: &Request, dry_run: bool, out: &mut dyn Write) -> anyhow::Result<()> {
     let templates = Templates::load()?;
-    let plan = scaffold::plan(&RealFs, &templates, request)?;
+    let mut plan = scaffold::plan(&RealFs, &templates, request)?;
+    let report = plan.report();
+    // The scaffold lock joins the plan (written with the files, all or nothing), in one line of
+    // the report: its files are webop's bookkeeping, not the project's.
+    let recorded = crate::upgrade::record::record(&RealFs, &templates, request, &mut plan)?;
     if !dry_run {
         scaffold::apply(&RealFs, request.root, &plan)?;
     }
-    out.write_all(plan.report().as_bytes())?;
+    out.write_all(report.as_bytes())?;
+    if recorded.changed > 0 {
+        writeln!(
+            out,
+            "Record {}/ (what webop rendered: the base of `webop upgrade`)",
+            crate::upgrade::lock::DIR
+        )?;
+    }
     if dry_run {
         writeln!(out, "dry run: no file was written")?;
     }

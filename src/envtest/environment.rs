@@ -214,7 +214,26 @@ impl Environment {
     ) -> Result<kube::Client, Error> {
         match &self.server {
             Server::Testkit(server) => Ok(server.client()),
-            Server::Real { plane, .. } => super::rbac::client_with_roles(plane, user, files).await,
+            Server::Real { plane, .. } => {
+                super::rbac::client_with_roles(plane, user, files, None).await
+            }
+        }
+    }
+
+    /// [`client_with_rbac`](Self::client_with_rbac) for a namespace-scoped manager deployed to
+    /// `namespace`: the Roles of `files` are installed there, whatever namespace they name, as
+    /// kustomize's `namespace:` moves them to the namespace it deploys to.
+    pub async fn client_with_rbac_in(
+        &self,
+        user: &str,
+        files: &[&std::path::Path],
+        namespace: &str,
+    ) -> Result<kube::Client, Error> {
+        match &self.server {
+            Server::Testkit(server) => Ok(server.client()),
+            Server::Real { plane, .. } => {
+                super::rbac::client_with_roles(plane, user, files, Some(namespace)).await
+            }
         }
     }
 

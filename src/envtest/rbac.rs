@@ -12,11 +12,13 @@ use super::Error;
 use super::control_plane::ControlPlane;
 
 /// Installs the ClusterRoles and Roles of `files`, binds each to `user`, and returns a client
-/// acting as `user` (in no group).
+/// acting as `user` (in no group). `namespace`: where the Roles go, whatever theirs, as
+/// kustomize's `namespace:` moves a project's objects into the namespace it deploys to.
 pub async fn client_with_roles(
     plane: &ControlPlane,
     user: &str,
     files: &[&Path],
+    namespace: Option<&str>,
 ) -> Result<kube::Client, Error> {
     let admin = plane.client();
     let params = PatchParams::apply("webop-envtest").force();
@@ -52,13 +54,13 @@ pub async fn client_with_roles(
                     .map_err(|e| install("ClusterRoleBinding", &name, e))?;
             }
             "Role" => {
-                let role: Role = serde_json::from_value(document).map_err(invalid)?;
+                let mut role: Role = serde_json::from_value(document).map_err(invalid)?;
                 let name = role.metadata.name.clone().unwrap_or_default();
-                let namespace = role
-                    .metadata
-                    .namespace
-                    .clone()
+                let namespace = namespace
+                    .map(str::to_owned)
+                    .or_else(|| role.metadata.namespace.clone())
                     .unwrap_or_else(|| "default".into());
+                role.metadata.namespace = Some(namespace.clone());
                 Api::<Role>::namespaced(admin.clone(), &namespace)
                     .patch(&name, &params, &Patch::Apply(&role))
                     .await

@@ -104,7 +104,8 @@ pub(super) async fn install(
     base: &Value,
 ) -> Result<(), Error> {
     let mut lists = [Vec::new(), Vec::new()];
-    for hook in webhooks.admission_webhooks() {
+    let hooks = webhooks.admission_webhooks();
+    for hook in &hooks {
         let crd = crds
             .iter()
             .find(|c| c.spec.group == hook.group && c.spec.names.kind == hook.kind)
@@ -122,11 +123,28 @@ pub(super) async fn install(
         let rule = json!({"apiGroups": [hook.group], "apiVersions": [hook.version],
             "operations": operations, "resources": [crd.spec.names.plural]});
         let prefix = if hook.mutating { "m" } else { "v" };
-        let name = format!(
-            "{prefix}{}-{}.kb.io",
-            hook.kind.to_lowercase(),
-            hook.version
-        );
+        // A kind of the same name and version in two groups (a multigroup project) needs its
+        // group in the name, as the multigroup scaffold's `#[webhook]`s have it.
+        let shared = hooks.iter().any(|other| {
+            other.mutating == hook.mutating
+                && other.kind == hook.kind
+                && other.version == hook.version
+                && other.group != hook.group
+        });
+        let group = hook.group.split('.').next().unwrap_or_default();
+        let name = if shared {
+            format!(
+                "{prefix}{group}-{}-{}.kb.io",
+                hook.kind.to_lowercase(),
+                hook.version
+            )
+        } else {
+            format!(
+                "{prefix}{}-{}.kb.io",
+                hook.kind.to_lowercase(),
+                hook.version
+            )
+        };
         lists[usize::from(!hook.mutating)].push(webhook(base, name, &hook.path, rule));
     }
     let params = PostParams::default();

@@ -15,9 +15,53 @@ pub enum Refused {
         group: String,
         version: String,
     },
+    #[error(
+        "--multigroup=false: the project has kinds of the groups {groups}; the single-group \
+         layout keeps one group's modules (delete the other groups' APIs first, or keep the \
+         multigroup layout)"
+    )]
+    SeveralGroups { groups: String },
 }
 
 impl Project {
+    /// The project in the multigroup layout (`true`) or the single-group one, with each kind's
+    /// recorded module path (`path:`) moved along.
+    pub fn with_multigroup(&self, multigroup: bool) -> Result<Project, Refused> {
+        if !multigroup {
+            let mut groups: Vec<&str> = self
+                .resources
+                .iter()
+                .filter(|r| r.api.is_some() || r.controller)
+                .map(|r| r.group.as_str())
+                .collect();
+            groups.sort();
+            groups.dedup();
+            if groups.len() > 1 {
+                return Err(Refused::SeveralGroups {
+                    groups: groups.join(", "),
+                });
+            }
+        }
+        let mut after = Project {
+            multigroup,
+            ..self.clone()
+        };
+        let paths: Vec<Option<String>> = after
+            .resources
+            .iter()
+            .map(|r| {
+                let recorded = r.api.is_some() && r.path.is_some();
+                recorded.then(|| after.api_module_path(&r.group, &r.version))
+            })
+            .collect();
+        for (resource, path) in after.resources.iter_mut().zip(paths) {
+            if path.is_some() {
+                resource.path = path;
+            }
+        }
+        Ok(after)
+    }
+
     /// The project with its manager namespace-scoped (`true`) or cluster-scoped (`false`).
     pub fn with_namespaced_manager(&self, namespaced: bool) -> Result<Project, Refused> {
         if namespaced {

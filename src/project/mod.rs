@@ -4,11 +4,13 @@
 //! kubebuilder user reads it at a glance. webop writes it from `templates/PROJECT` (it is a
 //! tool-owned file, re-rendered by every command) and reads it back here.
 
+mod delete_webhook;
 mod edit;
 mod new_resource;
 mod new_webhook;
 pub mod validate;
 
+pub use delete_webhook::{DeleteWebhookRefused, WebhookTypes};
 pub use edit::Refused as EditRefused;
 pub use new_resource::{NewResource, Refused};
 pub use new_webhook::{NewWebhook, WebhookRefused};
@@ -38,6 +40,11 @@ pub struct Project {
     pub domain: String,
     /// Always `[webop.dev/v1]`.
     pub layout: Vec<String>,
+    /// kubebuilder's multigroup layout (`multigroup: true`): each group's API modules under
+    /// `api/src/<group>/<version>/` and its controllers under `src/controller/<group>/`, so two
+    /// groups may have kinds of the same name. Set by `init --multigroup` or `edit --multigroup`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub multigroup: bool,
     /// The manager watches and is granted only its own namespace (Role and RoleBinding,
     /// `WATCH_NAMESPACE`), as kubebuilder's `namespaced: true`; set by `webop edit --namespaced`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -218,6 +225,7 @@ impl Project {
             cli_version: Some(env!("CARGO_PKG_VERSION").to_owned()),
             domain: domain.to_owned(),
             layout: vec![LAYOUT.to_owned()],
+            multigroup: false,
             namespaced: false,
             plugins: Plugins::default(),
             project_name: project_name.to_owned(),
@@ -287,6 +295,13 @@ impl Project {
     /// The API crate's name as Rust code spells it (`webapp_operator_api`).
     pub fn api_crate_name(&self) -> String {
         self.api_package_name().replace('-', "_")
+    }
+
+    /// The Rust path of a version's module (PROJECT's `path:`): `webapp_operator_api::v1`, or
+    /// `..._api::ship::v1` in a multigroup project.
+    pub fn api_module_path(&self, group: &str, version: &str) -> String {
+        let module = crate::scaffold::layout::version_module(group, version, self.multigroup);
+        format!("{}::{module}", self.api_crate_name())
     }
 
     /// The resource of `kind` in `group`/`version`, if the project has it.

@@ -53,23 +53,26 @@ pub enum Refused {
         known: String,
     },
     #[error(
-        "{kind} {version} has webhooks ({which}) in src/webhook/{version}/ and config/: delete api \
-         would leave them registered for a kind that is gone; remove the webhook files and the \
-         `webhooks:` entry of {kind} {version} in PROJECT first, or keep the kind"
+        "{kind} {version} has webhooks ({which}): delete api would leave them registered for a \
+         kind that is gone; delete them first (`webop delete webhook --group {group} --version \
+         {version} --kind {kind}`), or keep the kind"
     )]
     HasWebhooks {
         kind: String,
+        group: String,
         version: String,
         which: String,
     },
     #[error(
         "{kind} {version} is a spoke of the conversion webhook of {kind} {hub}: the hub converts \
-         to and from it (api/src/{version}/{kind_lower}_conversion.rs); remove {version} from the \
-         hub's `spoke:` in PROJECT and its conversion file first"
+         to and from it ({kind_lower}_conversion.rs); delete the conversion webhook first (`webop \
+         delete webhook --group {group} --version {hub} --kind {kind} --conversion`), or keep \
+         {version}"
     )]
     SpokeOfHub {
         kind: String,
         kind_lower: String,
+        group: String,
         version: String,
         hub: String,
     },
@@ -103,7 +106,7 @@ impl Project {
             kind: new.kind.clone(),
             path: new
                 .resource
-                .then(|| format!("{}::{}", self.api_crate_name(), new.version)),
+                .then(|| self.api_module_path(&new.group, &new.version)),
             plural: new.plural.clone(),
             version: new.version.clone(),
             // `create api --force` scaffolds the kind again; its webhooks stay.
@@ -143,6 +146,7 @@ impl Project {
             .collect();
             return Err(Refused::HasWebhooks {
                 kind: kind.to_owned(),
+                group: group.to_owned(),
                 version: version.to_owned(),
                 which: which.join(", "),
             });
@@ -151,6 +155,7 @@ impl Project {
             return Err(Refused::SpokeOfHub {
                 kind: kind.to_owned(),
                 kind_lower: kind.to_ascii_lowercase(),
+                group: group.to_owned(),
                 version: version.to_owned(),
                 hub: hub.version.clone(),
             });
@@ -175,6 +180,29 @@ impl Project {
             .iter()
             .filter(|r| !(r.group == new.group && r.version == new.version && r.kind == new.kind))
             .collect();
+        // Kinds that share a version module, a controller module, role files: every kind in a
+        // single-group project, the kinds of the same group in a multigroup one.
+        let neighbours: Vec<&Resource> = others
+            .iter()
+            .copied()
+            .filter(|r| !self.multigroup || r.group == new.group)
+            .collect();
+        if self.multigroup {
+            let module = crate::scaffold::layout::group_module(&new.group);
+            if let Some(other) = others.iter().find(|r| {
+                r.group != new.group && crate::scaffold::layout::group_module(&r.group) == module
+            }) {
+                return Err(Refused::Invalid(Invalid {
+                    what: "group",
+                    value: new.group.clone(),
+                    rule: format!(
+                        "its module would be `{module}`, which group {} already has (api/src/{module}/); \
+                         in a multigroup project each group needs a module of its own",
+                        other.group
+                    ),
+                }));
+            }
+        }
         if self.resource(&new.group, &new.version, &new.kind).is_some() && !new.force {
             return Err(invalid_kind(
                 new,
@@ -184,30 +212,39 @@ impl Project {
                 ),
             ));
         }
-        if let Some(other) = others
+        if let Some(other) = neighbours
             .iter()
             .find(|r| r.version == new.version && r.kind.eq_ignore_ascii_case(&new.kind))
         {
             return Err(invalid_kind(
                 new,
                 format!(
-                    "api/src/{}/ already has {} (of group {}) in {}_types.rs; one version module \
-                     cannot hold two kinds of the same (lower-cased) name",
-                    new.version,
+                    "{} already has {} (of group {}) in {}_types.rs; one version module \
+                     cannot hold two kinds of the same (lower-cased) name{}",
+                    crate::scaffold::layout::place(
+                        &format!("api/src/{}/", new.version),
+                        &new.group,
+                        self.multigroup
+                    ),
                     other.kind,
                     other.qualified_group(),
-                    other.kind.to_ascii_lowercase()
+                    other.kind.to_ascii_lowercase(),
+                    if self.multigroup {
+                        ""
+                    } else {
+                        " (`webop edit --multigroup` gives each group modules of its own)"
+                    }
                 ),
             ));
         }
-        let same_version: Vec<&str> = others
+        let same_version: Vec<&str> = neighbours
             .iter()
             .filter(|r| r.version == new.version)
             .map(|r| r.kind.as_str())
             .collect();
         validate::kind_alongside(&new.kind, &new.version, &same_version)?;
         if new.controller
-            && let Some(other) = others
+            && let Some(other) = neighbours
                 .iter()
                 .find(|r| r.controller && r.kind.eq_ignore_ascii_case(&new.kind))
         {

@@ -12,6 +12,8 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scope {
     Project,
+    /// Once per API group, in a multigroup project only.
+    Group,
     Version,
     /// Once per version with a kind whose webhook module exists.
     WebhookVersion,
@@ -66,6 +68,19 @@ pub struct Insertion {
     pub needs: Needs,
     /// Where the lines go among those above the marker.
     pub order: Order,
+    /// Where the file is in each layout.
+    pub place: Place,
+}
+
+/// Where an insertion's file is in the single-group and the multigroup layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A file of the project, the same in both layouts.
+    Project,
+    /// A file of the kind's group, moved by the multigroup layout (`layout::multigroup_path`).
+    Group,
+    /// The group's own module, which only the multigroup layout has.
+    GroupModule,
 }
 
 const fn project(template: &'static str) -> Entry {
@@ -163,6 +178,13 @@ pub const ENTRIES: &[Entry] = &[
         "config/crd/patches/webhook_in_{{ plural }}.yaml",
         Needs::Conversion,
     ),
+    // In a multigroup project, one module per API group, listing its versions: written by the
+    // group's first `create api`, then extended at its marker.
+    Entry {
+        template: "api/src/{{ group_module }}/mod.rs",
+        scope: Scope::Group,
+        needs: Api(Any),
+    },
     // One module per API version, listing its kinds: written by the first `create api` of the
     // version, then extended at its markers.
     Entry {
@@ -212,16 +234,26 @@ pub const INSERTIONS: &[Insertion] = &[
     Insertion {
         file: "api/src/lib.rs",
         marker: "apiversions",
+        lines: &["pub mod {{ api_top_module }};"],
+        needs: Api(Any),
+        order: Order::Sorted,
+        place: Place::Project,
+    },
+    Insertion {
+        file: "api/src/{{ group_module }}/mod.rs",
+        marker: "groupversions",
         lines: &["pub mod {{ version }};"],
         needs: Api(Any),
         order: Order::Sorted,
+        place: Place::GroupModule,
     },
     Insertion {
         file: "api/src/lib.rs",
         marker: "crdversions",
-        lines: &["{{ version }}::{{ kind }}::crd_version(),"],
+        lines: &["{{ version_module }}::{{ kind }}::crd_version(),"],
         needs: Api(Any),
         order: Order::Append,
+        place: Place::Project,
     },
     Insertion {
         file: "api/src/{{ version }}/mod.rs",
@@ -229,6 +261,7 @@ pub const INSERTIONS: &[Insertion] = &[
         lines: &["mod {{ kind_lower }}_types;"],
         needs: Api(Any),
         order: Order::Sorted,
+        place: Place::Group,
     },
     Insertion {
         file: "api/src/{{ version }}/mod.rs",
@@ -236,6 +269,7 @@ pub const INSERTIONS: &[Insertion] = &[
         lines: &["pub use {{ kind_lower }}_types::*;"],
         needs: Api(Any),
         order: Order::Sorted,
+        place: Place::Group,
     },
     Insertion {
         file: "config/crd/kustomization.yaml",
@@ -243,17 +277,19 @@ pub const INSERTIONS: &[Insertion] = &[
         lines: &["- bases/{{ group_domain }}_{{ plural }}.yaml"],
         needs: Api(Any),
         order: Order::Append,
+        place: Place::Project,
     },
     Insertion {
         file: "config/rbac/kustomization.yaml",
         marker: "rbackustomizeroles",
         lines: &[
-            "- {{ kind_lower }}_admin_role.yaml",
-            "- {{ kind_lower }}_editor_role.yaml",
-            "- {{ kind_lower }}_viewer_role.yaml",
+            "- {{ kind_file }}_admin_role.yaml",
+            "- {{ kind_file }}_editor_role.yaml",
+            "- {{ kind_file }}_viewer_role.yaml",
         ],
         needs: Api(Any),
         order: Order::Append,
+        place: Place::Project,
     },
     Insertion {
         file: "config/samples/kustomization.yaml",
@@ -261,6 +297,7 @@ pub const INSERTIONS: &[Insertion] = &[
         lines: &["- {{ group }}_{{ version }}_{{ kind_lower }}.yaml"],
         needs: Api(Any),
         order: Order::Append,
+        place: Place::Project,
     },
 ];
 

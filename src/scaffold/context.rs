@@ -5,7 +5,10 @@ use std::cmp::Ordering;
 
 use serde::Serialize;
 
-use super::identifiers;
+use super::group_vars::{ModuleGroup, by_group};
+use super::{identifiers, layout};
+
+pub use super::group_vars::{GroupVars, api_groups, api_versions};
 use crate::project::{DeployImageResource, Project, Resource, Webhooks};
 
 /// The port the deploy-image controller uses when `--port` was not given.
@@ -26,8 +29,16 @@ pub struct InitOptions {
 /// The project-wide variables every template sees.
 #[derive(Clone, Debug, Serialize)]
 pub struct ProjectVars<'a> {
-    /// `<version>::<Kind>::crd_version()` of every kind with an API, for `crdgen`.
+    /// `<version module>::<Kind>::crd_version()` of every kind with an API, for `crdgen`.
     crd_versions: Vec<String>,
+    /// The multigroup layout (PROJECT `multigroup: true`).
+    multigroup: bool,
+    /// The modules of the API crate's root: its versions, or its groups in a multigroup project.
+    api_modules: Vec<String>,
+    /// The kinds with a controller by group module (one group, named `""`, when single-group).
+    controller_groups: Vec<ModuleGroup<ResourceVars<'a>>>,
+    /// The versions with a webhook module by group module (one group `""` when single-group).
+    webhook_groups: Vec<ModuleGroup<VersionVars<'a>>>,
     webop_version: &'static str,
     cli_version: Option<&'a str>,
     layout: &'static str,
@@ -71,10 +82,16 @@ pub struct ProjectVars<'a> {
     init: Option<&'a InitOptions>,
 }
 
-/// The variables of an API version: its name and its kinds.
+/// The variables of an API version (of one group, in a multigroup project): its name and its
+/// kinds.
 #[derive(Clone, Debug, Serialize)]
 pub struct VersionVars<'a> {
+    /// The group of a multigroup project's version; `None` when single-group.
+    #[serde(skip)]
+    group: Option<&'a str>,
     version: &'a str,
+    /// The version's module path in the API crate: `v1`, or `ship::v1` when multigroup.
+    version_module: String,
     /// The kinds with an API type in this version, in module order.
     kinds: Vec<ResourceVars<'a>>,
     /// The kinds of this version with a webhook module, in module order.
@@ -85,6 +102,24 @@ pub struct VersionVars<'a> {
 #[derive(Clone, Debug, Serialize)]
 pub struct ResourceVars<'a> {
     api_alias: String,
+    /// The group's module (`sea_creatures`), whatever the layout.
+    group_module: String,
+    /// The kind's version module in the API crate: `v1`, or `ship::v1` when multigroup.
+    version_module: String,
+    /// What names another version of the kind's group in the API crate: `` or `ship::`.
+    group_prefix: String,
+    /// The controller's module under `controller`: `frigate_controller`, or
+    /// `ship::frigate_controller` when multigroup.
+    controller_module: String,
+    /// The controller's name in logs and metrics: `frigate`, or `ship-frigate` when multigroup
+    /// (controller-runtime needs unique names).
+    controller_name: String,
+    /// The prefix of the kind's role names: `frigate`, or `ship-frigate` when multigroup.
+    kind_role: String,
+    /// The prefix of the kind's role files: `frigate`, or `ship_frigate` when multigroup.
+    kind_file: String,
+    /// The kind's module at the API crate's root: its version, or its group when multigroup.
+    api_top_module: String,
     group: &'a str,
     version: &'a str,
     kind: &'a str,
@@ -132,23 +167,43 @@ impl<'a> ProjectVars<'a> {
             .collect();
         let mut controllers: Vec<ResourceVars> =
             resources.iter().filter(|r| r.controller).cloned().collect();
-        controllers.sort_by(|a, b| version_order(&a.kind_lower, &b.kind_lower));
+        controllers.sort_by(|a, b| {
+            version_order(&a.group_key(project), &b.group_key(project))
+                .then_with(|| version_order(&a.kind_lower, &b.kind_lower))
+        });
         let versions: Vec<VersionVars> = api_versions(project)
             .into_iter()
-            .map(|version| VersionVars::new(project, version))
+            .map(|(group, version)| VersionVars::new(project, group, version))
             .collect();
         let webhook_versions: Vec<VersionVars> = versions
             .iter()
             .filter(|v| !v.webhook_kinds.is_empty())
             .cloned()
             .collect();
+        let mut api_modules: Vec<String> = versions
+            .iter()
+            .map(|v| match v.group {
+                Some(group) => layout::group_module(group),
+                None => v.version.to_owned(),
+            })
+            .collect();
+        api_modules.dedup();
         ProjectVars {
             crd_versions: project
                 .resources
                 .iter()
                 .filter(|r| r.api.is_some())
-                .map(|r| format!("{}::{}::crd_version()", r.version, r.kind))
+                .map(|r| {
+                    let module = layout::version_module(&r.group, &r.version, project.multigroup);
+                    format!("{module}::{}::crd_version()", r.kind)
+                })
                 .collect(),
+            multigroup: project.multigroup,
+            api_modules,
+            controller_groups: by_group(&controllers, |c| c.group_key(project)),
+            webhook_groups: by_group(&webhook_versions, |v| {
+                v.group.map(layout::group_module).unwrap_or_default()
+            }),
             webop_version: env!("CARGO_PKG_VERSION"),
             cli_version: project.cli_version.as_deref(),
             layout: crate::project::LAYOUT,
@@ -191,11 +246,13 @@ impl<'a> ProjectVars<'a> {
 }
 
 impl<'a> VersionVars<'a> {
-    pub fn new(project: &'a Project, version: &'a str) -> Self {
+    /// The version `version` (of `group` when the project is multigroup, `None` otherwise).
+    pub fn new(project: &'a Project, group: Option<&'a str>, version: &'a str) -> Self {
         let mut kinds: Vec<ResourceVars> = project
             .resources
             .iter()
             .filter(|r| r.version == version && r.api.is_some())
+            .filter(|r| group.is_none_or(|g| r.group == g))
             .map(|r| ResourceVars::new(project, r))
             .collect();
         kinds.sort_by(|a, b| version_order(&a.kind_lower, &b.kind_lower));
@@ -205,7 +262,12 @@ impl<'a> VersionVars<'a> {
             .cloned()
             .collect();
         VersionVars {
+            group,
             version,
+            version_module: match group {
+                Some(group) => layout::version_module(group, version, true),
+                None => version.to_owned(),
+            },
             kinds,
             webhook_kinds,
         }
@@ -221,7 +283,26 @@ impl<'a> ResourceVars<'a> {
         let plural_var = identifiers::plural_var(&plural, &kind_var);
         let webhooks = resource.webhooks.as_ref();
         let group_domain = resource.qualified_group();
+        let multigroup = project.multigroup;
+        let group_module = layout::group_module(&resource.group);
+        let group_prefix = if multigroup {
+            format!("{group_module}::")
+        } else {
+            String::new()
+        };
         ResourceVars {
+            version_module: format!("{group_prefix}{}", resource.version),
+            controller_module: format!("{group_prefix}{kind_lower}_controller"),
+            controller_name: layout::qualified(&kind_lower, &resource.group, multigroup, '-'),
+            kind_role: layout::qualified(&kind_lower, &resource.group, multigroup, '-'),
+            kind_file: layout::qualified(&kind_lower, &resource.group, multigroup, '_'),
+            api_top_module: if multigroup {
+                group_module.clone()
+            } else {
+                resource.version.clone()
+            },
+            group_prefix,
+            group_module,
             webhooks,
             defaulting: webhooks.is_some_and(|w| w.defaulting),
             validation: webhooks.is_some_and(|w| w.validation),
@@ -267,10 +348,35 @@ impl<'a> ResourceVars<'a> {
     }
 }
 
+impl ResourceVars<'_> {
+    /// The module of the kind's group in a multigroup project, `""` otherwise: controllers
+    /// are grouped by it.
+    fn group_key(&self, project: &Project) -> String {
+        if project.multigroup {
+            self.group_module.clone()
+        } else {
+            String::new()
+        }
+    }
+
+    /// The group, as the layout places the kind's files.
+    pub fn group(&self) -> &str {
+        self.group
+    }
+}
+
+impl VersionVars<'_> {
+    /// The version's group in a multigroup project.
+    pub fn group(&self) -> Option<&str> {
+        self.group
+    }
+}
+
 /// What one render sees besides the project's variables.
 #[derive(Clone, Debug)]
 pub enum Scoped<'a> {
     Project,
+    Group(GroupVars<'a>),
     Version(VersionVars<'a>),
     Resource(Box<ResourceVars<'a>>),
 }
@@ -282,6 +388,7 @@ impl ProjectVars<'_> {
         let mut context = tera::Context::from_serialize(self).expect("variables serialize");
         let scoped = match scope {
             Scoped::Project => return context,
+            Scoped::Group(group) => tera::Context::from_serialize(group),
             Scoped::Version(version) => tera::Context::from_serialize(version),
             Scoped::Resource(resource) => tera::Context::from_serialize(resource),
         };
@@ -290,21 +397,8 @@ impl ProjectVars<'_> {
     }
 }
 
-/// The versions that have at least one API type, in version order (`v1`, `v1beta1`, `v2`).
-pub fn api_versions(project: &Project) -> Vec<&str> {
-    let mut versions: Vec<&str> = project
-        .resources
-        .iter()
-        .filter(|r| r.api.is_some())
-        .map(|r| r.version.as_str())
-        .collect();
-    versions.sort_by(|a, b| version_order(a, b));
-    versions.dedup();
-    versions
-}
-
 /// rustfmt's (style edition 2024) order of module names: digit runs compare as numbers.
-fn version_order(a: &str, b: &str) -> Ordering {
+pub(super) fn version_order(a: &str, b: &str) -> Ordering {
     super::markers::rustfmt_order(a, b)
 }
 

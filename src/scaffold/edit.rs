@@ -46,7 +46,60 @@ pub fn rewrite(
         let current = templates.render(template, &new.context(&Scoped::Project))?;
         planner.rewrite(&current.path, current.contents, &previous.contents, reason)?;
     }
+    // The kinds' files that depend on the scope (the `--image` tests run the manager as its
+    // role allows): the lines that differ are swapped, so the user's other edits stay.
+    for resource in &before.resources {
+        let select = super::Select::UserOwnedOf(resource);
+        let previous = super::render(templates, before, None, select)?;
+        let current = super::render(templates, after, None, select)?;
+        for (previous, current) in previous.into_iter().zip(current) {
+            if previous.contents == current.contents {
+                continue;
+            }
+            let Some(disk) = planner.read_text(&current.path)? else {
+                continue; // A user file the user removed stays removed.
+            };
+            match swap_lines(&disk, &previous.contents, &current.contents) {
+                Some(swapped) => planner.rewrite(&current.path, swapped, &disk, reason)?,
+                None => {
+                    planner.rewrite(&current.path, current.contents, &previous.contents, reason)?
+                }
+            }
+        }
+    }
     Ok(())
+}
+
+/// `text` with the lines in which `before` and `after` differ (one run of lines, between their
+/// common first and last lines) changed from `before`'s to `after`'s; `None` when `text` does not
+/// hold `before`'s lines as they were written.
+pub fn swap_lines(text: &str, before: &str, after: &str) -> Option<String> {
+    let (old, new): (Vec<&str>, Vec<&str>) = (
+        before.split_inclusive('\n').collect(),
+        after.split_inclusive('\n').collect(),
+    );
+    let head = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+    let tail = old[head..]
+        .iter()
+        .rev()
+        .zip(new[head..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let old_run: String = old[head..old.len() - tail].concat();
+    let new_run: String = new[head..new.len() - tail].concat();
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let run_len = old_run.split_inclusive('\n').count();
+    let found = (0..=lines.len().saturating_sub(run_len))
+        .filter(|&i| lines[i..i + run_len].concat() == old_run)
+        .collect::<Vec<_>>();
+    match found.as_slice() {
+        [at] => Some(format!(
+            "{}{new_run}{}",
+            lines[..*at].concat(),
+            lines[at + run_len..].concat()
+        )),
+        _ => None,
+    }
 }
 
 /// The license of a project: `Some(owner)` for Apache-2.0 with that copyright holder, `None` for
@@ -109,35 +162,18 @@ pub fn relicense(
     Ok(out)
 }
 
-/// What `edit --multigroup` would have to move, `(from, to)`: each kind's API module files to
-/// `api/src/<group>/<version>/` and its controller files to `src/controller/<group>/`
-/// (kubebuilder's multigroup layout), for a refusal that says so. The registrations that name
-/// them (`api/src/lib.rs`, the version modules, `src/controller/mod.rs`, `crdgen`) would change
-/// with them.
-pub fn multigroup_moves(
-    templates: &Templates,
-    project: &Project,
-) -> Result<Vec<(String, String)>, Error> {
-    let mut moves = Vec::new();
-    for resource in &project.resources {
-        for file in super::render(
-            templates,
-            project,
-            None,
-            super::Select::UserOwnedOf(resource),
-        )? {
-            let version_dir = format!("api/src/{}/", resource.version);
-            let to = if let Some(rest) = file.path.strip_prefix(&version_dir) {
-                format!("api/src/{}/{}/{rest}", resource.group, resource.version)
-            } else if let Some(rest) = file.path.strip_prefix("src/controller/") {
-                format!("src/controller/{}/{rest}", resource.group)
-            } else {
-                continue;
-            };
-            if !moves.iter().any(|(from, _)| *from == file.path) {
-                moves.push((file.path, to));
-            }
-        }
+#[cfg(test)]
+mod tests {
+    use super::swap_lines;
+
+    #[test]
+    fn only_the_differing_lines_are_swapped() {
+        let before = "a\nb\nold\nc\n";
+        let after = "a\nb\nnew 1\nnew 2\nc\n";
+        assert_eq!(
+            swap_lines("mine\nb\nold\nc\nmore\n", before, after).as_deref(),
+            Some("mine\nb\nnew 1\nnew 2\nc\nmore\n")
+        );
+        assert_eq!(swap_lines("a\nedited\nc\n", before, after), None);
     }
-    Ok(moves)
 }

@@ -12,11 +12,14 @@ pub mod context;
 pub mod edit;
 pub mod fs;
 pub mod grafana;
+mod group_vars;
 pub mod helm;
 mod identifiers;
+pub mod layout;
 pub mod license;
 pub mod markers;
 pub mod plan;
+pub mod relayout;
 pub mod templates;
 pub mod webhook;
 
@@ -28,9 +31,11 @@ pub use context::InitOptions;
 pub use fs::{FileSystem, RealFs};
 pub use plan::{Action, Change, Conflict, Plan, Planner};
 pub use templates::Templates;
+pub use webhook::DeleteWebhook;
 
 use crate::project::{Project, Resource};
-use catalogue::{ENTRIES, Entry, INSERTIONS, Insertion, Needs, Scope};
+use catalogue::{ENTRIES, Entry, INSERTIONS, Insertion, Needs, Place, Scope};
+use context::GroupVars;
 use context::{ProjectVars, ResourceVars, Scoped, VersionVars};
 use templates::Rendered;
 
@@ -65,16 +70,20 @@ pub enum Command<'a> {
     /// imported source as the kind's `<kind>_types.rs`, which must not exist (unless `force`).
     ImportApi(&'a [ImportedApi]),
     /// `edit`: with `rescope`, the manager's scope of `after` carried into the files `init` wrote
-    /// for it; then `files`, `(path, contents)` computed from the code or from the files as
-    /// they are (the manager's role, the license lines), written as they are.
+    /// for it; then `removed` (files moved away by `--multigroup`) go, and `files`,
+    /// `(path, contents)` computed from the code or from the files as they are (the manager's
+    /// role, the license lines, the moved files), are written as they are.
     Edit {
         rescope: bool,
         files: &'a [(String, String)],
+        removed: &'a [String],
         /// `--plugins`: the plugins' user-owned files are written too (kept if they exist).
         plugins: bool,
     },
     /// `create webhook`: the kind's webhook files and the edits that enable them.
     CreateWebhook(webhook::CreateWebhook<'a>),
+    /// `delete webhook`: what `create webhook` of the kind's removed types wrote and edited.
+    DeleteWebhook(webhook::DeleteWebhook<'a>),
 }
 
 /// One kind and version `import crd` adds: its resource and the source of its types file.
@@ -86,12 +95,13 @@ pub struct ImportedApi {
 
 impl ImportedApi {
     /// The types file, relative to the project root.
-    pub fn types_path(&self) -> String {
-        format!(
+    pub fn types_path(&self, project: &Project) -> String {
+        let path = format!(
             "api/src/{}/{}_types.rs",
             self.resource.version,
             self.resource.kind.to_ascii_lowercase()
-        )
+        );
+        layout::place(&path, &self.resource.group, project.multigroup)
     }
 }
 
@@ -159,7 +169,7 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
         }
         Command::ImportApi(imported) => {
             for api in imported {
-                let types = api.types_path();
+                let types = api.types_path(request.after);
                 // An external API's types live in the API crate; it has no CRD, roles or sample.
                 let wanted = |path: &str| !api.resource.external || path.starts_with("api/");
                 for file in render(
@@ -193,10 +203,18 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
             let before = request.before.expect("delete api has a project before");
             delete_api(&mut planner, templates, before, request.after, resource)?;
         }
-        Command::Edit { rescope, files, .. } => {
+        Command::Edit {
+            rescope,
+            files,
+            removed,
+            ..
+        } => {
             if rescope {
                 let before = request.before.expect("edit has a project before");
                 edit::rewrite(&mut planner, templates, before, request.after, files)?;
+            }
+            for path in removed {
+                planner.remove(path, None)?;
             }
             for (path, contents) in files {
                 planner.generated(path, contents.clone())?;
@@ -211,6 +229,18 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
                 request.after,
                 create,
                 request.force,
+            )?;
+        }
+        Command::DeleteWebhook(delete) => {
+            let before = request.before.expect("delete webhook has a project before");
+            webhook::delete::plan(
+                &mut planner,
+                fs,
+                request.root,
+                templates,
+                before,
+                request.after,
+                delete,
             )?;
         }
         Command::Manifests(generated) => {
@@ -252,6 +282,9 @@ fn insertions(
     let deploy_image = project.deploy_image_options(resource).is_some();
     let mut out = Vec::new();
     for insertion in INSERTIONS {
+        if insertion.place == Place::GroupModule && !project.multigroup {
+            continue;
+        }
         if !insertion.needs.met_by(
             resource.api.is_some(),
             resource.controller,
@@ -266,6 +299,10 @@ fn insertions(
             .map(|line| templates.render_str(line, &context))
             .collect::<Result<Vec<_>, _>>()?;
         let file = templates.render_str(insertion.file, &context)?;
+        let file = match insertion.place {
+            Place::Group => layout::place(&file, &resource.group, project.multigroup),
+            Place::Project | Place::GroupModule => file,
+        };
         out.push(Inserted {
             file,
             insertion,
@@ -346,6 +383,10 @@ fn render(
     let project_vars = ProjectVars::new(project, init);
     let mut out = Vec::new();
     for entry in ENTRIES {
+        // Another webop's templates (`Templates::from_dir`) may lack one of today's.
+        if !templates.has(entry.template) {
+            continue;
+        }
         let tool_owned = templates.is_tool_owned(entry.template);
         let wanted = match select {
             Select::ToolOwned => tool_owned,
@@ -356,7 +397,15 @@ fn render(
             continue;
         }
         for scoped in instances(entry, project, init, select) {
-            let file = templates.render(entry.template, &project_vars.context(&scoped))?;
+            let mut file = templates.render(entry.template, &project_vars.context(&scoped))?;
+            let group = match &scoped {
+                Scoped::Version(version) => version.group(),
+                Scoped::Resource(resource) => Some(resource.group()),
+                Scoped::Project | Scoped::Group(_) => None,
+            };
+            if let Some(group) = group {
+                file.path = layout::place(&file.path, group, project.multigroup);
+            }
             if file.is_tool_owned() != tool_owned {
                 return Err(templates::Error {
                     template: entry.template.to_owned(),
@@ -385,24 +434,35 @@ fn instances<'a>(
             };
             applies.then_some(Scoped::Project).into_iter().collect()
         }
-        Scope::Version => context::api_versions(project)
+        Scope::Group => context::api_groups(project)
             .into_iter()
-            .filter(|v| match select {
-                Select::UserOwnedOf(only) => only.api.is_some() && *v == only.version,
+            .filter(|g| match select {
+                Select::UserOwnedOf(only) => only.api.is_some() && *g == only.group,
                 _ => true,
             })
-            .map(|v| Scoped::Version(VersionVars::new(project, v)))
+            .map(|g| Scoped::Group(GroupVars::new(project, g)))
+            .collect(),
+        Scope::Version => context::api_versions(project)
+            .into_iter()
+            .filter(|(g, v)| match select {
+                Select::UserOwnedOf(only) => {
+                    only.api.is_some() && *v == only.version && g.is_none_or(|g| g == only.group)
+                }
+                _ => true,
+            })
+            .map(|(g, v)| Scoped::Version(VersionVars::new(project, g, v)))
             .collect(),
         Scope::WebhookVersion => context::api_versions(project)
             .into_iter()
-            .filter(|v| {
-                project
-                    .resources
-                    .iter()
-                    .any(|r| r.version == *v && r.webhooks.as_ref().is_some_and(|w| w.admission()))
+            .filter(|(g, v)| {
+                project.resources.iter().any(|r| {
+                    r.version == *v
+                        && g.is_none_or(|g| g == r.group)
+                        && r.webhooks.as_ref().is_some_and(|w| w.admission())
+                })
             })
             .filter(|_| matches!(select, Select::ToolOwned))
-            .map(|v| Scoped::Version(VersionVars::new(project, v)))
+            .map(|(g, v)| Scoped::Version(VersionVars::new(project, g, v)))
             .collect(),
         Scope::Resource => project
             .resources

@@ -391,6 +391,13 @@ impl<'a> Planner<'a> {
         self.plan.changes.insert(path.to_owned(), change);
     }
 
+    /// The text of the file at `path` on disk, `None` when missing.
+    pub fn read_text(&self, path: &str) -> Result<Option<String>, Conflict> {
+        Ok(self
+            .read(path)?
+            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned()))
+    }
+
     fn read(&self, path: &str) -> Result<Option<Vec<u8>>, Conflict> {
         let full = self.root.join(path);
         let io = |source| Conflict::Io {

@@ -69,27 +69,71 @@ pub fn is_tool_owned(contents: &str) -> bool {
 impl Templates {
     /// Parses every embedded template (and every template path).
     pub fn load() -> Result<Self, Error> {
+        let sources = names().into_iter().map(|name| {
+            let source = TEMPLATES.get_file(&name).and_then(|f| f.contents_utf8());
+            (name, source.map(str::to_owned))
+        });
+        Self::parse(sources)
+    }
+
+    /// Parses the templates of the directory `dir`, laid out as `templates/` (the templates of
+    /// another webop, for `webop upgrade`'s tests). A template of today's catalogue it lacks
+    /// renders nothing.
+    pub fn from_dir(dir: &std::path::Path) -> Result<Self, Error> {
+        fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+            for entry in std::fs::read_dir(dir)? {
+                let path = entry?.path();
+                if path.is_dir() {
+                    walk(&path, out)?;
+                } else {
+                    out.push(path);
+                }
+            }
+            Ok(())
+        }
+        let unreadable = |e: std::io::Error| Error {
+            template: dir.display().to_string(),
+            message: e.to_string(),
+        };
+        let mut files = Vec::new();
+        walk(dir, &mut files).map_err(unreadable)?;
+        files.sort();
+        let sources = files.into_iter().map(|path| {
+            let name = path
+                .strip_prefix(dir)
+                .expect("walked from dir")
+                .to_string_lossy()
+                .replace('\\', "/");
+            (name, std::fs::read_to_string(&path).ok())
+        });
+        Self::parse(sources)
+    }
+
+    /// Whether the set has the template `name`.
+    pub fn has(&self, name: &str) -> bool {
+        self.tera.contains_template(name)
+    }
+
+    /// Parses each template `(name, source)` and its path; `None`: not UTF-8.
+    fn parse(sources: impl Iterator<Item = (String, Option<String>)>) -> Result<Self, Error> {
         let mut tera = Tera::default();
         let mut tool_owned = HashSet::new();
         tera.autoescape_on(Vec::<&str>::new());
         tera.register_filter("yaml", yaml_scalar);
         tera.register_filter("quoted", quoted);
-        for name in names() {
-            let source = TEMPLATES
-                .get_file(&name)
-                .and_then(|f| f.contents_utf8())
-                .ok_or_else(|| Error {
-                    template: name.clone(),
-                    message: "not UTF-8".into(),
-                })?;
+        for (name, source) in sources {
+            let source = source.ok_or_else(|| Error {
+                template: name.clone(),
+                message: "not UTF-8".into(),
+            })?;
             let parse_error = |e: tera::Error| Error {
                 template: name.clone(),
                 message: e.to_string(),
             };
-            if is_tool_owned(source) {
+            if is_tool_owned(&source) {
                 tool_owned.insert(name.clone());
             }
-            tera.add_raw_template(&name, source).map_err(parse_error)?;
+            tera.add_raw_template(&name, &source).map_err(parse_error)?;
             tera.add_raw_template(&path_template_name(&name), &output_path(&name))
                 .map_err(parse_error)?;
         }

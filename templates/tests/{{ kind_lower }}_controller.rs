@@ -9,8 +9,8 @@ use kube::api::{Api, PostParams};
 use webop::envtest::Environment;
 use webop::manager::{Manager, Options};
 
-use {{ crate_name }}::controller::{{ kind_lower }}_controller;
-use {{ api_crate }}::{{ version }} as {{ api_alias }};
+use {{ crate_name }}::controller::{{ controller_module }};
+use {{ api_crate }}::{{ version_module }} as {{ api_alias }};
 
 #[test]
 fn the_kind_is_served_where_the_controller_watches_it() {

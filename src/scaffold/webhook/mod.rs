@@ -8,18 +8,21 @@
 //! `webhook` feature of webop, the hub's `#[storage_version]`, and the module and manager lines.
 
 mod conversion;
+pub(super) mod delete;
+mod files;
 pub mod kustomize;
 
 use std::path::Path;
 
 use super::Error;
-use super::context::{ProjectVars, ResourceVars, Scoped};
 use super::fs::FileSystem;
+use super::layout;
 use super::markers::{self, Order};
 use super::plan::{Conflict, Planner};
 use super::templates::Templates;
 use crate::project::{Project, Resource, Webhooks};
-use conversion::KindTypes;
+
+pub use delete::DeleteWebhook;
 
 /// `create webhook` of `resource` (as recorded after the command), which had `before`.
 #[derive(Clone, Copy, Debug)]
@@ -33,14 +36,6 @@ const TESTS: &str = "@webhook/tests/{{ kind_lower }}_webhook.rs";
 const HUB: &str = "@webhook/api/src/{{ version }}/{{ kind_lower }}_conversion.rs";
 const SPOKE: &str = "@conversion-spoke/api/src/{{ version }}/{{ kind_lower }}_conversion.rs";
 const CONVERSION_TESTS: &str = "@webhook/tests/{{ kind_lower }}_conversion.rs";
-
-/// One spoke's round-trip test: ignored until its conversion is complete.
-#[derive(serde::Serialize)]
-struct SpokeTest<'a> {
-    version: &'a str,
-    /// webop could not write the whole conversion: the test waits for the user's.
-    todo: bool,
-}
 
 /// One admission webhook type: its fragments and the markers they go above.
 struct Admission {
@@ -75,21 +70,16 @@ pub(super) fn plan(
     let resource = create.resource;
     let webhooks = resource.webhooks.clone().unwrap_or_default();
     let before = create.before.cloned().unwrap_or_default();
-    let project_vars = ProjectVars::new(project, None);
-    let mut context = project_vars.context(&Scoped::Resource(Box::new(ResourceVars::new(
-        project, resource,
-    ))));
+    let mut context = files::context(fs, root, project, resource);
     let kind_lower = resource.kind.to_ascii_lowercase();
-    let version = &resource.version;
-
-    context.insert("sample_json", &sample_json(fs, root, resource, &kind_lower));
+    let place = |path: &str| layout::place(path, &resource.group, project.multigroup);
     if webhooks.admission() {
         // A new file is the bare template with each webhook type added at its markers, as a
         // later call adds one to the existing file: one way to write both.
         let all = admissions(&webhooks, &Webhooks::default());
         let added = admissions(&webhooks, &before);
         for (template, in_file) in [(MODULE, InFile::Module), (TESTS, InFile::Tests)] {
-            let bare = templates.render(template, &context)?;
+            let bare = files::render(templates, project, resource, template, &context)?;
             if force || !exists(fs, root, &bare.path) {
                 let mut contents = bare.contents;
                 for admission in &all {
@@ -124,66 +114,23 @@ pub(super) fn plan(
     }
 
     if webhooks.conversion {
-        let hub = templates.render(HUB, &context)?;
-        planner.user_owned(&hub.path, hub.contents)?;
-        let hub_types = format!("api/src/{version}/{kind_lower}_types.rs");
-        mark_storage_version(planner, &hub_types, &resource.kind)?;
-        conversion_module(planner, version, &kind_lower)?;
-        let hub_fields =
-            read(fs, root, &hub_types).and_then(|s| KindTypes::read(&s, &resource.kind));
-        let mut spoke_tests = Vec::new();
-        for spoke_version in &webhooks.spoke {
-            let Some(spoke) = project.resource(&resource.group, spoke_version, &resource.kind)
-            else {
-                continue; // `Project::with_webhook` checked that every spoke exists.
-            };
-            let spoke_types = format!("api/src/{spoke_version}/{kind_lower}_types.rs");
-            let spoke_fields =
-                read(fs, root, &spoke_types).and_then(|s| KindTypes::read(&s, &resource.kind));
-            let mut spoke_context = project_vars.context(&Scoped::Resource(Box::new(
-                ResourceVars::new(project, spoke),
-            )));
-            let hub_path = format!("{version}::");
-            spoke_context.insert(
-                "convert_to",
-                &conversion::body(
-                    &resource.kind,
-                    spoke_fields.as_ref(),
-                    hub_fields.as_ref(),
-                    "self",
-                    "super::",
-                    &hub_path,
-                    &format!("from {spoke_version} to {version}"),
-                ),
-            );
-            spoke_context.insert(
-                "convert_from",
-                &conversion::body(
-                    &resource.kind,
-                    hub_fields.as_ref(),
-                    spoke_fields.as_ref(),
-                    "hub",
-                    &hub_path,
-                    "super::",
-                    &format!("from {version} to {spoke_version}"),
-                ),
-            );
-            let file = templates.render(SPOKE, &spoke_context)?;
-            spoke_tests.push(SpokeTest {
-                version: spoke_version,
-                todo: file.contents.contains("Err(ConversionError::new("),
-            });
-            planner.user_owned(&file.path, file.contents)?;
-            conversion_module(planner, spoke_version, &kind_lower)?;
+        let files = files::conversion(templates, fs, root, project, resource, &mut context)?;
+        planner.user_owned(&files.hub.path, files.hub.contents)?;
+        mark_storage_version(planner, &files.hub_types, &resource.kind)?;
+        for module in &files.modules {
+            conversion_module(planner, module, &kind_lower)?;
         }
-        context.insert("spoke_tests", &spoke_tests);
-        let tests = templates.render(CONVERSION_TESTS, &context)?;
-        planner.user_owned(&tests.path, tests.contents)?;
+        for spoke in files.spokes {
+            planner.user_owned(&spoke.path, spoke.contents)?;
+        }
+        planner.user_owned(&files.tests.path, files.tests.contents)?;
         let plural = resource.plural();
+        let patch = place(&format!("config/crd/patches/webhook_in_{plural}.yaml"));
+        let patch = patch.trim_start_matches("config/crd/");
         planner.insert(
             "config/crd/kustomization.yaml",
             "crdkustomizewebhookpatch",
-            &[format!("- path: patches/webhook_in_{plural}.yaml")],
+            &[format!("- path: {patch}")],
             Order::Append,
         )?;
         let crd_name = format!("{plural}.{}", resource.qualified_group());
@@ -299,20 +246,21 @@ fn exists(fs: &dyn FileSystem, root: &Path, path: &str) -> bool {
     !matches!(fs.entry(&root.join(path)), Ok(super::fs::Entry::Missing))
 }
 
-fn read(fs: &dyn FileSystem, root: &Path, path: &str) -> Option<String> {
+pub(super) fn read(fs: &dyn FileSystem, root: &Path, path: &str) -> Option<String> {
     fs.read(&root.join(path))
         .ok()
         .and_then(|bytes| String::from_utf8(bytes).ok())
 }
 
-/// `mod <kind>_conversion;` in the version's module, among the kinds' modules.
+/// `mod <kind>_conversion;` in the version's module (`module`, its path), among the kinds'
+/// modules.
 fn conversion_module(
     planner: &mut Planner,
-    version: &str,
+    module: &str,
     kind_lower: &str,
 ) -> Result<(), Conflict> {
     planner.insert(
-        &format!("api/src/{version}/mod.rs"),
+        module,
         "kindmodules",
         &[format!("mod {kind_lower}_conversion;")],
         Order::Sorted,
@@ -393,28 +341,6 @@ fn mark_storage_version(planner: &mut Planner, path: &str, kind: &str) -> Result
             })
         }
     })
-}
-
-/// The kind's sample (`config/samples/<group>_<version>_<kind>.yaml`) as pretty JSON for the
-/// webhook tests; a bare object named `<kind>-sample` when there is no readable sample.
-fn sample_json(fs: &dyn FileSystem, root: &Path, resource: &Resource, kind_lower: &str) -> String {
-    let path = format!(
-        "config/samples/{}_{}_{kind_lower}.yaml",
-        resource.group, resource.version
-    );
-    let parsed = read(fs, root, &path)
-        .and_then(|text| serde_saphyr::from_str::<serde_json::Value>(&text).ok())
-        .filter(|value| value["metadata"]["name"].is_string());
-    let value = parsed.unwrap_or_else(|| {
-        serde_json::json!({
-            "apiVersion": format!("{}/{}", resource.qualified_group(), resource.version),
-            "kind": resource.kind,
-            "metadata": {"name": format!("{kind_lower}-sample")},
-            "spec": {},
-        })
-    });
-    let pretty = serde_json::to_string_pretty(&value).expect("JSON values serialize");
-    pretty.replace('\n', "\n    ")
 }
 
 #[cfg(test)]

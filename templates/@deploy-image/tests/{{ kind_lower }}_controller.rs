@@ -24,8 +24,8 @@ use webop::envtest::{Binary, Environment};
 use webop::manager::{Manager, Options};
 use webop::testkit::Verb;
 
-use {{ crate_name }}::controller::{{ kind_lower }}_controller;
-use {{ api_crate }}::{{ version }} as {{ api_alias }};
+use {{ crate_name }}::controller::{{ controller_module }};
+use {{ api_crate }}::{{ version_module }} as {{ api_alias }};
 
 /// How long a wait may take before the test fails (simulated time on the testkit).
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -70,11 +70,29 @@ impl Cluster {
         };
         let client = env.client();
         let role = concat!(env!("CARGO_MANIFEST_DIR"), "/config/rbac/role.yaml");
+{%- if namespaced_manager %}
+        // The manager's Role is installed in the namespace it runs in, and it watches only that
+        // namespace (`--watch-namespace`), as config/manager deploys it.
+        let controller_client = env
+            .client_with_rbac_in(
+                {{ kind_lower }}_controller::FIELD_MANAGER,
+                &[Path::new(role)],
+                "default",
+            )
+            .await
+            .expect("the controller's roles install");
+        let options = Options {
+            watch_namespace: Some("default".to_owned()),
+            ..Options::default()
+        };
+        let manager = Manager::with_client(controller_client, options, "test");
+{%- else %}
         let controller_client = env
             .client_with_rbac({{ kind_lower }}_controller::FIELD_MANAGER, &[Path::new(role)])
             .await
             .expect("the controller's roles install");
         let manager = Manager::with_client(controller_client, Options::default(), "test");
+{%- endif %}
         let controller = tokio::spawn({{ kind_lower }}_controller::run(manager.clone()));
         Cluster {
             env,

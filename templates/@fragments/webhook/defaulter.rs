@@ -10,7 +10,7 @@
     resources = ["{{ plural }}"],
     verbs = ["create", "update"],
     versions = ["{{ version }}"],
-    name = "m{{ kind_lower }}-{{ version }}.kb.io",
+    name = "m{{ kind_role }}-{{ version }}.kb.io",
     admission_review_versions = ["v1"]
 )]
 #[derive(Clone, Copy, Debug, Default)]

@@ -11,7 +11,7 @@
     resources = ["{{ plural }}"],
     verbs = ["create", "update"],
     versions = ["{{ version }}"],
-    name = "v{{ kind_lower }}-{{ version }}.kb.io",
+    name = "v{{ kind_role }}-{{ version }}.kb.io",
     admission_review_versions = ["v1"]
 )]
 #[derive(Clone, Copy, Debug, Default)]

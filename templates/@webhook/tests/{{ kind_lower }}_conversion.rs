@@ -7,7 +7,7 @@
 use serde_json::json;
 use webop::webhook::Convertible;
 
-use {{ api_crate }}::{{ version }} as hub;
+use {{ api_crate }}::{{ version_module }} as hub;
 
 /// The sample {{ kind }} {{ version }}, as `kubectl apply -k config/samples` sends it.
 fn sample() -> hub::{{ kind }} {
@@ -17,11 +17,11 @@ fn sample() -> hub::{{ kind }} {
 {% for spoke in spoke_tests %}
 #[test]
 {%- if spoke.todo %}
-#[ignore = "TODO(user): write the conversion of {{ kind }} {{ spoke.version }} (api/src/{{ spoke.version }}/{{ kind_lower }}_conversion.rs), then remove this line"]
+#[ignore = "TODO(user): write the conversion of {{ kind }} {{ spoke.version }} (api/src/{% if multigroup %}{{ group_module }}/{% endif %}{{ spoke.version }}/{{ kind_lower }}_conversion.rs), then remove this line"]
 {%- endif %}
 fn {{ spoke.version }}_round_trips_through_the_hub() {
     let hub = sample();
-    let spoke: {{ api_crate }}::{{ spoke.version }}::{{ kind }} =
+    let spoke: {{ api_crate }}::{{ group_prefix }}{{ spoke.version }}::{{ kind }} =
         Convertible::convert_from(&hub).expect("the hub converts to {{ spoke.version }}");
     let back: hub::{{ kind }} = spoke.convert_to().expect("{{ spoke.version }} converts back to the hub");
     assert_eq!(

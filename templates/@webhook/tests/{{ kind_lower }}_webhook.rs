@@ -11,8 +11,8 @@ use kube::api::PostParams;
 use serde_json::json;
 use webop::envtest::Environment;
 
-use {{ crate_name }}::webhook::{{ version }}::{{ kind_lower }}_webhook::*;
-use {{ api_crate }}::{{ version }}::{{ kind }};
+use {{ crate_name }}::webhook::{{ version_module }}::{{ kind_lower }}_webhook::*;
+use {{ api_crate }}::{{ version_module }}::{{ kind }};
 
 /// The sample {{ kind }}, as `kubectl apply -k config/samples` sends it.
 fn sample() -> {{ kind }} {

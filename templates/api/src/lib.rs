@@ -1,16 +1,24 @@
 //! The API types of {{ project_name }}, a crate of their own: clients depend on it without the
 //! controllers, and `webop manifests` compiles only it to print the CRDs.
 //!
+{% if multigroup -%}
+//! Each API group is a module of `src/<group>/`, and each of its versions a module of
+//! `src/<group>/<version>/`; each kind's types are in `src/<group>/<version>/<kind>_types.rs`.
+//! This file is yours too: `webop create api` adds a new group's module and each new kind's
+//! CRD version above the `+webop:scaffold:` lines and leaves the rest alone (modules of your
+//! own go here: `pub mod common;`).
+{%- else -%}
 //! Each version is a module of `src/<version>/`; each kind's types are in
 //! `src/<version>/<kind>_types.rs`. This file is yours too: `webop create api` adds a new
 //! version's module and each new kind's CRD version above the `+webop:scaffold:` lines and
 //! leaves the rest alone (modules of your own go here: `pub mod common;`).
+{%- endif %}
 
 // Several #[printcolumn]s of a kind share keys such as `type = "string"`: that is how they are
 // written, not a mistake clippy::duplicated_attributes should flag.
 #![allow(clippy::duplicated_attributes)]
-{% for v in versions %}
-pub mod {{ v.version }};
+{% for m in api_modules %}
+pub mod {{ m }};
 {%- endfor %}
 // +webop:scaffold:apiversions
 

@@ -15,10 +15,10 @@ use kube::runtime::watcher;
 use webop::manager::Manager;
 use webop::prelude::*;
 
-use {{ api_crate }}::{{ version }} as {{ api_alias }};
+use {{ api_crate }}::{{ version_module }} as {{ api_alias }};
 
 /// The name of this controller, in logs and metrics.
-pub const NAME: &str = "{{ kind_lower }}";
+pub const NAME: &str = "{{ controller_name }}";
 /// The field manager of everything this controller applies, and the reporter of its events.
 pub const FIELD_MANAGER: &str = "{{ project_name }}-controller";
 

@@ -2,8 +2,14 @@
 //! The webhooks the manager serves: each kind's admission webhooks, registered by the `setup`
 //! of its module (`<version>/<kind>_webhook.rs`, yours to edit), and the conversion webhook of
 //! each kind with several versions. Re-rendered from PROJECT by every webop command.
-{% for v in webhook_versions %}
+{% for g in webhook_groups %}{% if g.module %}
+pub mod {{ g.module }} {
+{%- for v in g.items %}
+    pub mod {{ v.version }};
+{%- endfor %}
+}{% else %}{% for v in g.items %}
 pub mod {{ v.version }};
+{%- endfor %}{% endif %}
 {%- endfor %}
 
 use webop::webhook::Webhooks;
@@ -12,14 +18,14 @@ use webop::webhook::Webhooks;
 pub fn webhooks() -> Webhooks {
     let mut webhooks = Webhooks::new();
 {%- for k in webhook_kinds %}
-    webhooks = {{ k.version }}::{{ k.kind_lower }}_webhook::setup(webhooks);
+    webhooks = {{ k.version_module }}::{{ k.kind_lower }}_webhook::setup(webhooks);
 {%- endfor %}
 {%- for c in conversions %}
-    // {{ c.kind }} converts through its hub {{ c.version }} (api/src/*/{{ c.kind_lower }}_conversion.rs).
+    // {{ c.kind }} converts through its hub {{ c.version }} (api/src/{% if multigroup %}{{ c.group_module }}/{% endif %}*/{{ c.kind_lower }}_conversion.rs).
     webhooks = webhooks
-        .conversion::<{{ api_crate }}::{{ c.version }}::{{ c.kind }}>()
+        .conversion::<{{ api_crate }}::{{ c.version_module }}::{{ c.kind }}>()
 {%- for s in c.spokes %}
-        .spoke::<{{ api_crate }}::{{ s }}::{{ c.kind }}>()
+        .spoke::<{{ api_crate }}::{{ c.group_prefix }}{{ s }}::{{ c.kind }}>()
 {%- endfor %}
         .done();
 {%- endfor %}

@@ -37,10 +37,10 @@ use serde_json::json;
 use webop::manager::{Manager, already_applied};
 use webop::prelude::*;
 
-use {{ api_crate }}::{{ version }} as {{ api_alias }};
+use {{ api_crate }}::{{ version_module }} as {{ api_alias }};
 
 /// The name of this controller, in logs and metrics.
-pub const NAME: &str = "{{ kind_lower }}";
+pub const NAME: &str = "{{ controller_name }}";
 /// The field manager of everything this controller applies, and the reporter of its events.
 pub const FIELD_MANAGER: &str = "{{ project_name }}-controller";
 /// The `app.kubernetes.io/managed-by` label of the children; the caches hold only these.

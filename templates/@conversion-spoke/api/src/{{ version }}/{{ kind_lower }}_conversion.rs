@@ -8,7 +8,7 @@
 use webop::webhook::{ConversionError, Convertible};
 
 use super::{{ kind }};
-use crate::{{ hub }};
+use crate::{{ group_prefix }}{{ hub }};
 
 impl Convertible<{{ hub }}::{{ kind }}> for {{ kind }} {
     fn convert_to(&self) -> Result<{{ hub }}::{{ kind }}, ConversionError> {

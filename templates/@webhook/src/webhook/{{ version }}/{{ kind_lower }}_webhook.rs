@@ -9,7 +9,7 @@
 use webop::prelude::*;
 use webop::webhook::Webhooks;
 
-use {{ api_crate }}::{{ version }}::{{ kind }};
+use {{ api_crate }}::{{ version_module }}::{{ kind }};
 
 /// Registers the webhooks of {{ kind }} {{ version }}.
 pub fn setup(mut webhooks: Webhooks) -> Webhooks {
