@@ -5,6 +5,7 @@ mod create_webhook;
 mod delete_api;
 mod edit;
 mod import;
+mod import_kubebuilder;
 mod init;
 mod manifests;
 #[cfg(feature = "validate")]
@@ -69,7 +70,8 @@ pub enum Command {
     #[command(
         subcommand,
         after_help = "Examples:\n  \
-            webop import crd config/crd/bases/app.example.com_webapps.yaml"
+            webop import crd config/crd/bases/app.example.com_webapps.yaml\n  \
+            webop import kubebuilder ../my-kubebuilder-project my-operator"
     )]
     Import(import::ImportCommand),
     Manifests(ManifestsArgs),
