@@ -252,9 +252,7 @@ impl<'a> Translator<'a> {
         let ident = match &field.name {
             Some(name)
                 if naming::camel_case(
-                    &naming::field_ident(name, &mut BTreeSet::new())
-                        .trim_start_matches("r#")
-                        .to_owned(),
+                    naming::field_ident(name, &mut BTreeSet::new()).trim_start_matches("r#"),
                 ) == json_name =>
             {
                 naming::field_ident(name, taken)

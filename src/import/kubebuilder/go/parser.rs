@@ -401,11 +401,14 @@ impl Parser<'_> {
             let from = self.boundary();
             let around = self.around(from);
             let line = self.line();
-            let embedded = match (self.peek(), self.peek_at(1)) {
-                (Some(Tok::Punct("*")), _) => true,
-                (Some(Tok::Ident(_)), Some(Tok::Punct(";" | "}" | ".") | Tok::Str(_))) => true,
-                _ => false,
-            };
+            let embedded = matches!(
+                (self.peek(), self.peek_at(1)),
+                (Some(Tok::Punct("*")), _)
+                    | (
+                        Some(Tok::Ident(_)),
+                        Some(Tok::Punct(";" | "}" | ".") | Tok::Str(_))
+                    )
+            );
             let mut names = Vec::new();
             if !embedded {
                 names.push(self.ident()?);
