@@ -147,6 +147,14 @@ fn scaffold(
         init.extend(["--webop-path".into(), path.display().to_string()]);
     }
     webop(dir, &init)?;
+    edit(dir, "Makefile", |text| {
+        kubebuilder::makefile(text, &imported.tooling.manifests_flags)
+    })?;
+    if let Some(feature) = &imported.tooling.k8s_feature {
+        edit(dir, "Cargo.toml", |text| {
+            kubebuilder::cargo_toml(text, feature)
+        })?;
+    }
     for kind in &imported.kinds {
         let r = &kind.resource;
         let mut create = vec![
@@ -167,8 +175,12 @@ fn scaffold(
         }
         webop(dir, &create)?;
         std::fs::write(dir.join(types_path(kind)), &kind.source)?;
+        if let Some(sample) = &kind.sample {
+            std::fs::write(dir.join(&sample.path), &sample.text)?;
+        }
         if kind.controller {
             rewrite_controller(dir, kind, imported)?;
+            rewrite_controller_test(dir, kind)?;
         }
     }
     for kind in &imported.kinds {
@@ -199,7 +211,40 @@ fn scaffold(
             }
         }
         webop(dir, &create)?;
+        if !kind.webhooks.is_empty() {
+            let file = format!(
+                "src/webhook/{}/{}_webhook.rs",
+                r.version,
+                r.kind.to_ascii_lowercase()
+            );
+            edit(dir, &file, |text| {
+                kubebuilder::webhook_file(text, &kind.webhooks)
+            })?;
+        }
     }
+    Ok(())
+}
+
+/// Rewrites the file `name` of the project `dir` with `change`.
+fn edit(dir: &Path, name: &str, change: impl Fn(&str) -> String) -> anyhow::Result<()> {
+    let path = dir.join(name);
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    std::fs::write(&path, change(&text))?;
+    Ok(())
+}
+
+/// The controller test builds its object from the Go project's sample.
+fn rewrite_controller_test(dir: &Path, kind: &ImportedKind) -> anyhow::Result<()> {
+    let path = dir.join(format!(
+        "tests/{}_controller.rs",
+        kind.resource.kind.to_ascii_lowercase()
+    ));
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(());
+    };
+    let test = kubebuilder::controller_test(&text, kind.sample.as_ref());
+    std::fs::write(&path, test)?;
     Ok(())
 }
 

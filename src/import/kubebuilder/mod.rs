@@ -17,11 +17,17 @@ mod known;
 mod markers;
 mod project;
 mod rbac;
+mod samples;
+mod tooling;
 mod types;
+mod webhooks;
 
 use std::fmt;
 
 pub use project::{ImportedKind, KubebuilderImport, Resource, import};
+pub use samples::{Sample, controller_test};
+pub use tooling::{Tooling, cargo_toml, makefile};
+pub use webhooks::{WebhookAttribute, webhook_file};
 
 /// Why a kubebuilder project cannot be imported. Nothing is written.
 #[derive(Debug, thiserror::Error)]

@@ -10,7 +10,10 @@ use super::super::model::{Item, Struct};
 use super::super::render;
 use super::go::{self, GoFile};
 use super::kind::root_kind;
+use super::samples::{self, Sample};
+use super::tooling::{self, Tooling};
 use super::types::{Package, Translator};
+use super::webhooks::{self, WebhookAttribute};
 use super::{Error, Issue, rbac};
 
 /// The parts of kubebuilder's PROJECT file the import reads (others are left alone).
@@ -87,6 +90,12 @@ pub struct ImportedKind {
     pub go_file: String,
     /// The Go controller file whose reconciler it replaces, and its `#[rbac]` attributes.
     pub reconciler: Option<(String, Vec<String>)>,
+    /// The Go project's sample of the kind's version.
+    pub sample: Option<Sample>,
+    /// Its `+kubebuilder:webhook` markers as the attributes of the scaffolded webhooks.
+    pub webhooks: Vec<WebhookAttribute>,
+    /// The kind's API group (`<group>.<domain>` or the package's `groupName`).
+    pub group_domain: String,
 }
 
 /// What a kubebuilder project imports as.
@@ -96,6 +105,8 @@ pub struct KubebuilderImport {
     pub kinds: Vec<ImportedKind>,
     /// RBAC attributes of controller files that reconcile none of the kinds.
     pub other_rbac: Vec<(String, Vec<String>)>,
+    /// controller-gen's options and the Kubernetes release, for the webop project.
+    pub tooling: Tooling,
     pub issues: Vec<Issue>,
 }
 
@@ -158,6 +169,7 @@ fn go_files_under(root: &Path, dir: &Path, out: &mut Vec<GoFile>) -> Result<(), 
 
 /// Reads the kubebuilder project at `root`.
 pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
+    let project_dir = root;
     let project_path = root.join("PROJECT");
     if !project_path.is_file() {
         return Err(Error::NotAProject {
@@ -364,6 +376,8 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
             );
             let source = render::file(&list, &header, siblings);
             let controller = resource.controller || !resource.controllers.is_empty();
+            let sample =
+                samples::read(project_dir, &resource.group, &resource.version, &root.kind)?;
             kinds.push(ImportedKind {
                 resource: Resource {
                     plural: resource.plural.clone().or(root.plural.clone()),
@@ -374,6 +388,9 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
                 source,
                 go_file,
                 reconciler: by_kind.get(&root.kind).cloned(),
+                sample,
+                webhooks: Vec::new(),
+                group_domain: group_domain(resource),
             });
         }
         issues.append(&mut translator.issues);
@@ -385,10 +402,18 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
             .iter()
             .position(|r| r.kind == k.resource.kind && r.version == k.resource.version)
     });
+    let mut webhook_files = Vec::new();
+    go_files_under(root, &root.join("internal/webhook"), &mut webhook_files)?;
+    let files: Vec<&GoFile> = (packages.values().flat_map(|p| &p.files))
+        .chain(&webhook_files)
+        .collect();
+    webhooks::attach(&webhooks::markers_of(&files)?, &mut kinds, &mut issues);
+    let tooling = tooling::read(project_dir, &mut issues);
     Ok(KubebuilderImport {
         project,
         kinds,
         other_rbac,
+        tooling,
         issues,
     })
 }
