@@ -483,7 +483,9 @@ fn external(path: &str, name: &str) -> Option<String> {
     let k8s = |module: &str| Some(format!("k8s_openapi::{module}::{name}"));
     match path {
         "k8s.io/apimachinery/pkg/apis/meta/v1" => match name {
-            "Duration" | "TypeMeta" | "ListMeta" => None,
+            // A Go duration string ("4h"): controller-gen's schema is `type: string`.
+            "Duration" => Some("String".into()),
+            "TypeMeta" | "ListMeta" => None,
             _ => k8s("apimachinery::pkg::apis::meta::v1"),
         },
         "k8s.io/apimachinery/pkg/api/resource" => k8s("apimachinery::pkg::api::resource"),

@@ -114,6 +114,9 @@ type FrigateSpec struct {
 	// +k8s:immutable
 	Notes *string `json:"notes,omitempty"`
 
+	// Watch is how long a watch lasts (a Go duration).
+	Watch metav1.Duration `json:"watch,omitempty"`
+
 	// internal is not serialized.
 	Internal string `json:"-"`
 }
