@@ -17,7 +17,7 @@ use crate::import::kubebuilder::{self, ImportedKind, KubebuilderImport};
 #[command(after_help = "Examples:\n  \
     # A webop project of the same kinds, written to ./cronjob-operator\n  \
     webop import kubebuilder ../project cronjob-operator\n  \
-    cd cronjob-operator && make manifests build")]
+    cd cronjob-operator && make test")]
 pub struct ImportKubebuilderArgs {
     /// The kubebuilder project (the directory of its PROJECT file).
     pub dir: PathBuf,
@@ -93,7 +93,7 @@ pub(super) fn run(
     })?;
     writeln!(
         out,
-        "Imported into {}. Next: `cd {} && make manifests build`",
+        "Imported into {}. Next: `cd {} && make test` (the manifests, then the tests)",
         target.display(),
         target.display()
     )?;

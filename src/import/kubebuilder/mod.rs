@@ -2,15 +2,20 @@
 //! API packages with their `+kubebuilder:` markers, the RBAC markers of its controllers) read
 //! into what a webop project of the same kinds needs: each kind's types file (translated from
 //! Go, markers spelled from the catalogue as `import crd` spells them), its kind attributes,
-//! and the `#[rbac]` attributes of its controller. The CLI scaffolds the project with the
-//! engine (`init`, `create api`, `create webhook`) and writes these into it.
+//! the `#[rbac]` attributes of its controller, the `#[webhook]`s of its webhooks, its sample,
+//! and the options `make manifests` needs. The CLI scaffolds the project with the engine
+//! (`init`, `create api`, `create webhook`) and writes these into it.
 //!
 //! - `go`: the Go subset API packages are written in, with controller-gen's comment rules;
 //! - `markers`: controller-tools' marker syntax and values;
 //! - `known`: the marker names the import knows;
 //! - `types`: Go types to Rust items; `kind`: a root type to the kind's attributes;
-//! - `project`: the PROJECT file, the packages, the kinds' files; `rbac`: controllers' RBAC.
+//! - `project`: the PROJECT file, the packages, the kinds' files; `files`: the Go files read;
+//! - `rbac`: controllers' RBAC; `webhooks`: webhook markers to the scaffolded `#[webhook]`s;
+//! - `samples`: the Go project's samples, and the controller test built from them;
+//! - `tooling`: controller-gen's Makefile options and go.mod's Kubernetes release.
 
+mod files;
 pub mod go;
 mod kind;
 mod known;

@@ -8,7 +8,8 @@ use serde::Deserialize;
 
 use super::super::model::{Item, Struct};
 use super::super::render;
-use super::go::{self, GoFile};
+use super::files::{go_files, go_files_under, read};
+use super::go::GoFile;
 use super::kind::root_kind;
 use super::samples::{self, Sample};
 use super::tooling::{self, Tooling};
@@ -108,63 +109,6 @@ pub struct KubebuilderImport {
     /// controller-gen's options and the Kubernetes release, for the webop project.
     pub tooling: Tooling,
     pub issues: Vec<Issue>,
-}
-
-fn read(path: &Path) -> Result<String, Error> {
-    std::fs::read_to_string(path).map_err(|err| Error::Read {
-        path: path.display().to_string(),
-        message: err.to_string(),
-    })
-}
-
-/// The Go files of `dir` (not its subdirectories) but tests and generated deep copies.
-fn go_files(root: &Path, dir: &Path) -> Result<Vec<GoFile>, Error> {
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .map_err(|err| Error::Read {
-            path: dir.display().to_string(),
-            message: err.to_string(),
-        })?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            name.ends_with(".go")
-                && !name.ends_with("_test.go")
-                && !name.starts_with("zz_generated")
-        })
-        .collect();
-    paths.sort();
-    paths
-        .iter()
-        .map(|path| {
-            let shown = path
-                .strip_prefix(root)
-                .unwrap_or(path)
-                .display()
-                .to_string();
-            go::parse(&shown, &read(path)?).map_err(Error::Go)
-        })
-        .collect()
-}
-
-/// The Go files under `dir`, recursively.
-fn go_files_under(root: &Path, dir: &Path, out: &mut Vec<GoFile>) -> Result<(), Error> {
-    if !dir.is_dir() {
-        return Ok(());
-    }
-    out.extend(go_files(root, dir)?);
-    let mut subdirs: Vec<_> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    subdirs.sort();
-    for sub in subdirs {
-        go_files_under(root, &sub, out)?;
-    }
-    Ok(())
 }
 
 /// Reads the kubebuilder project at `root`.

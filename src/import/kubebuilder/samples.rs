@@ -39,11 +39,33 @@ pub fn read(root: &Path, group: &str, version: &str, kind: &str) -> Result<Optio
     let Value::Object(object) = value else {
         return Err(bad("not a sample: the document is no object".into()));
     };
-    let spec = match object.get("spec") {
-        None | Some(Value::Null) => Value::Object(Default::default()),
-        Some(spec) => spec.clone(),
+    let (text, spec) = match object.get("spec") {
+        Some(Value::Null) | None => (with_empty_spec(&text), Value::Object(Default::default())),
+        Some(spec) => (text, spec.clone()),
     };
     Ok(Some(Sample { path, text, spec }))
+}
+
+/// A sample whose `spec` is empty (kubebuilder's `spec:` followed by a TODO comment, which YAML
+/// reads as null) with `spec: {}`: the Rust kind's `spec` is an object, never null.
+fn with_empty_spec(text: &str) -> String {
+    let mut out = String::new();
+    let mut found = false;
+    for line in text.split_inclusive('\n') {
+        if !found && line.trim_end() == "spec:" {
+            out.push_str("spec: {}\n");
+            found = true;
+        } else {
+            out.push_str(line);
+        }
+    }
+    if !found {
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str("spec: {}\n");
+    }
+    out
 }
 
 /// The scaffold's controller test (`tests/<kind>_controller.rs`) with its placeholder spec
@@ -148,7 +170,14 @@ mod tests {
         .unwrap();
         let captain = read(temp.path(), "crew", "v1", "Captain").unwrap().unwrap();
         assert_eq!(captain.spec, serde_json::json!({}));
-        assert!(captain.text.contains("TODO(user)"));
+        assert!(
+            captain
+                .text
+                .ends_with("spec: {}\n  # TODO(user): Add fields here\n"),
+            "{}",
+            captain.text
+        );
+        assert_eq!(with_empty_spec("kind: A"), "kind: A\nspec: {}\n");
         assert_eq!(read(temp.path(), "crew", "v1", "Sailor").unwrap(), None);
         std::fs::write(samples.join("crew_v1_sailor.yaml"), "- a list\n").unwrap();
         let message = read(temp.path(), "crew", "v1", "Sailor")

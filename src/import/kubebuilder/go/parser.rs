@@ -215,6 +215,10 @@ impl Parser<'_> {
             }
             self.expect(";")?;
         }
+        // Comment groups after the last declaration are free groups of the package too.
+        let around = self.around(self.boundary());
+        file.package_markers
+            .extend(around.free.into_iter().chain(around.markers));
         Ok(file)
     }
 

@@ -6,6 +6,8 @@ package v1
 
 // +kubebuilder:webhook:path=/validate-ship-example-com-v1-frigate,mutating=false,failurePolicy=fail,sideEffects=NoneOnDryRun,matchPolicy=Exact,groups=ship.example.com,resources=frigates,verbs=create;update;delete,versions=v1,name=vfrigate-v1.fleet.example.com,admissionReviewVersions=v1;v1beta1
 
+// +kubebuilder:webhookconfiguration:mutating=true,name=fleet-mutating-webhook-configuration
+
 // FrigateCustomDefaulter sets the defaults of Frigates.
 type FrigateCustomDefaulter struct{}
 

@@ -65,25 +65,89 @@ impl GoWebhook {
     }
 }
 
+/// A `+kubebuilder:webhookconfiguration` marker: the name of the mutating or validating
+/// configuration, as `#[webhook_configuration(...)]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoConfiguration {
+    pub file: String,
+    pub line: usize,
+    pub mutating: bool,
+    pub attribute: String,
+}
+
+/// The webhook markers of a project.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoMarkers {
+    pub webhooks: Vec<GoWebhook>,
+    pub configurations: Vec<GoConfiguration>,
+}
+
 /// The webhook markers of `files`, each once (a marker may be both a free group of the package
 /// and the group before a type).
-pub fn markers_of(files: &[&GoFile]) -> Result<Vec<GoWebhook>, Error> {
+pub fn markers_of(files: &[&GoFile]) -> Result<GoMarkers, Error> {
     let names = known::names();
-    let mut out: Vec<GoWebhook> = Vec::new();
+    let mut out = GoMarkers::default();
     for file in files {
         let mut lines: Vec<&MarkerLine> = file
             .package_markers
             .iter()
             .chain(file.types.iter().flat_map(|t| &t.markers))
-            .filter(|m| m.text.starts_with("kubebuilder:webhook:"))
+            .filter(|m| m.text.starts_with("kubebuilder:webhook"))
             .collect();
         lines.sort_by_key(|m| m.line);
         lines.dedup_by_key(|m| m.line);
         for line in lines {
-            out.push(read(file, line, &names)?);
+            if line.text.starts_with("kubebuilder:webhook:") {
+                out.webhooks.push(read(file, line, &names)?);
+            } else if line.text.starts_with("kubebuilder:webhookconfiguration:") {
+                out.configurations
+                    .push(read_configuration(file, line, &names)?);
+            }
         }
     }
     Ok(out)
+}
+
+fn read_configuration(
+    file: &GoFile,
+    line: &MarkerLine,
+    names: &[&str],
+) -> Result<GoConfiguration, Error> {
+    let bad = |why: String| Error::Marker {
+        file: file.path.clone(),
+        line: line.line,
+        marker: line.text.clone(),
+        why,
+    };
+    let Some(markers::Parsed {
+        args: Args::Named(pairs),
+        ..
+    }) = markers::split(&line.text, names)
+    else {
+        return Err(bad("expected `mutating=...,name=...`".into()));
+    };
+    let (mut mutating, mut name) = (false, None);
+    for (key, raw) in pairs {
+        match key.as_str() {
+            "mutating" => mutating = matches!(raw.trim(), "" | "true"),
+            "name" => name = Some(markers::string(&raw).map_err(bad)?),
+            other => {
+                return Err(bad(format!(
+                    "`{other}` is no argument of +kubebuilder:webhookconfiguration"
+                )));
+            }
+        }
+    }
+    let name = name.ok_or_else(|| bad("needs `name`".into()))?;
+    Ok(GoConfiguration {
+        file: file.path.clone(),
+        line: line.line,
+        mutating,
+        attribute: format!(
+            "#[webhook_configuration({}name = {name:?})]",
+            if mutating { "mutating, " } else { "" }
+        ),
+    })
 }
 
 fn read(file: &GoFile, line: &MarkerLine, names: &[&str]) -> Result<GoWebhook, Error> {
@@ -192,9 +256,10 @@ fn snake(key: &str) -> String {
 }
 
 /// Gives each kind the attributes of its markers; a marker of no imported kind, or of a
-/// webhook PROJECT does not list for the kind, is an issue.
-pub fn attach(markers: &[GoWebhook], kinds: &mut [ImportedKind], issues: &mut Vec<Issue>) {
-    for marker in markers {
+/// webhook PROJECT does not list for the kind, is an issue. A configuration's name goes on the
+/// first webhook of its type.
+pub fn attach(markers: &GoMarkers, kinds: &mut [ImportedKind], issues: &mut Vec<Issue>) {
+    for marker in &markers.webhooks {
         let kind = kinds.iter_mut().find(|k| {
             let plural = k
                 .resource
@@ -209,12 +274,15 @@ pub fn attach(markers: &[GoWebhook], kinds: &mut [ImportedKind], issues: &mut Ve
             "validation"
         };
         let Some(kind) = kind else {
+            let groups: Vec<&str> = (marker.groups.iter())
+                .map(|g| if g.is_empty() { "core" } else { g.as_str() })
+                .collect();
             issues.push(Issue {
                 file: marker.file.clone(),
                 line: marker.line,
                 what: format!(
                     "{what} webhook of {} {}: not a kind the import writes: left out",
-                    marker.groups.join(";"),
+                    groups.join(";"),
                     marker.resources.join(";")
                 ),
             });
@@ -245,6 +313,23 @@ pub fn attach(markers: &[GoWebhook], kinds: &mut [ImportedKind], issues: &mut Ve
             &kind.resource.kind,
         );
         kind.webhooks.push(marker.attribute(&path, issues));
+    }
+    for configuration in &markers.configurations {
+        let first = kinds
+            .iter_mut()
+            .flat_map(|k| &mut k.webhooks)
+            .find(|w| w.mutating == configuration.mutating);
+        match first {
+            Some(webhook) => {
+                webhook.text = format!("{}\n{}", configuration.attribute, webhook.text);
+            }
+            None => issues.push(Issue {
+                file: configuration.file.clone(),
+                line: configuration.line,
+                what: "a webhook configuration's name, with no webhook of its type: left out"
+                    .into(),
+            }),
+        }
     }
 }
 
@@ -283,73 +368,4 @@ pub fn webhook_file(text: &str, webhooks: &[WebhookAttribute]) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::import::kubebuilder::go;
-
-    const GO: &str = "package v1\n\n\
-        // +kubebuilder:webhook:path=/custom-mutate-sailor,mutating=true,failurePolicy=ignore,sideEffects=NoneOnDryRun,groups=crew.testproject.org,resources=sailors,verbs=create;update;delete,versions=v1,name=msailor-v1.kb.io,admissionReviewVersions=v1;v1beta1,timeoutSeconds=5\n\n\
-        // SailorCustomDefaulter defaults.\n\
-        type SailorCustomDefaulter struct{}\n";
-
-    #[test]
-    fn a_marker_becomes_the_attribute_at_webop_s_path() {
-        let file = go::parse("internal/webhook/v1/sailor_webhook.go", GO).unwrap();
-        let webhooks = markers_of(&[&file]).unwrap();
-        assert_eq!(webhooks.len(), 1);
-        let webhook = &webhooks[0];
-        assert!(webhook.is_for("crew.testproject.org", "sailors", "v1"));
-        let path = default_path(true, "crew.testproject.org", "v1", "Sailor");
-        assert_eq!(path, "/mutate-crew-testproject-org-v1-sailor");
-        let mut issues = Vec::new();
-        let attribute = webhook.attribute(&path, &mut issues);
-        assert_eq!(
-            attribute.text,
-            "#[webhook(\n    \
-             path = \"/mutate-crew-testproject-org-v1-sailor\",\n    \
-             mutating,\n    \
-             failure_policy = \"ignore\",\n    \
-             side_effects = \"NoneOnDryRun\",\n    \
-             groups = [\"crew.testproject.org\"],\n    \
-             resources = [\"sailors\"],\n    \
-             verbs = [\"create\", \"update\", \"delete\"],\n    \
-             versions = [\"v1\"],\n    \
-             name = \"msailor-v1.kb.io\",\n    \
-             admission_review_versions = [\"v1\", \"v1beta1\"],\n    \
-             timeout_seconds = 5\n)]"
-        );
-        assert_eq!(issues.len(), 1);
-        assert!(
-            issues[0].to_string().starts_with(
-                "internal/webhook/v1/sailor_webhook.go:3: webhook path /custom-mutate-sailor:"
-            ),
-            "{issues:?}"
-        );
-    }
-
-    #[test]
-    fn the_scaffold_s_attribute_of_the_same_type_is_replaced() {
-        let scaffold = "/// Defaults.\n#[webhook(\n    path = \"/mutate-x\",\n    mutating,\n    name = \"m\"\n)]\n\
-            struct D;\n#[webhook(\n    path = \"/validate-x\",\n    mutating = false,\n    name = \"v\"\n)]\nstruct V;\n";
-        let mutating = WebhookAttribute {
-            mutating: true,
-            text: "#[webhook(\n    mutating,\n    name = \"go\"\n)]".into(),
-        };
-        assert_eq!(
-            webhook_file(scaffold, &[mutating]),
-            "/// Defaults.\n#[webhook(\n    mutating,\n    name = \"go\"\n)]\nstruct D;\n\
-             #[webhook(\n    path = \"/validate-x\",\n    mutating = false,\n    name = \"v\"\n)]\nstruct V;\n"
-        );
-    }
-
-    #[test]
-    fn an_unknown_argument_is_refused() {
-        let text = GO.replace("timeoutSeconds=5", "timeout=5");
-        let file = go::parse("w.go", &text).unwrap();
-        let message = markers_of(&[&file]).unwrap_err().to_string();
-        assert!(
-            message.contains("`timeout` is no argument of +kubebuilder:webhook"),
-            "{message}"
-        );
-    }
-}
+mod tests;
