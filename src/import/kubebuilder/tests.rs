@@ -31,6 +31,21 @@ fn the_fixture_reads_as_its_kinds_with_their_attributes_and_rbac() {
     ] {
         assert!(frigate.contains(expected), "{expected} in\n{frigate}");
     }
+    assert!(frigate.contains("pub watch: Option<String>,"), "{frigate}");
+    let webhooks = &imported.kinds[0].webhooks;
+    assert_eq!(webhooks.len(), 2);
+    assert!(webhooks[0].mutating && !webhooks[1].mutating);
+    assert!(
+        webhooks[0].text.starts_with(
+            "#[webhook_configuration(mutating, name = \"fleet-mutating-webhook-configuration\")]\n#[webhook(\n    path = \"/mutate-ship-example-com-v1-frigate\",\n"
+        ),
+        "{}",
+        webhooks[0].text
+    );
+    let sample = imported.kinds[0].sample.as_ref().unwrap();
+    assert_eq!(sample.path, "config/samples/ship_v1_frigate.yaml");
+    assert_eq!(sample.spec["callSign"], "HMS-1");
+    assert_eq!(imported.tooling, Tooling::default(), "the fixture has no Makefile");
     let harbor = &imported.kinds[1];
     assert!(!harbor.namespaced);
     assert!(
