@@ -45,7 +45,11 @@ fn the_fixture_reads_as_its_kinds_with_their_attributes_and_rbac() {
     let sample = imported.kinds[0].sample.as_ref().unwrap();
     assert_eq!(sample.path, "config/samples/ship_v1_frigate.yaml");
     assert_eq!(sample.spec["callSign"], "HMS-1");
-    assert_eq!(imported.tooling, Tooling::default(), "the fixture has no Makefile");
+    assert_eq!(
+        imported.tooling,
+        Tooling::default(),
+        "the fixture has no Makefile"
+    );
     let harbor = &imported.kinds[1];
     assert!(!harbor.namespaced);
     assert!(
