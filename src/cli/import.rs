@@ -16,6 +16,7 @@ use crate::scaffold::{Command, ImportedApi, Request};
 #[derive(Debug, Subcommand)]
 pub enum ImportCommand {
     Crd(ImportCrdArgs),
+    Kubebuilder(super::import_kubebuilder::ImportKubebuilderArgs),
 }
 
 /// Import CustomResourceDefinitions as Rust API types: `webop manifests` gives them back.
@@ -43,7 +44,10 @@ pub struct ImportCrdArgs {
 }
 
 pub(super) fn run(command: ImportCommand, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
-    let ImportCommand::Crd(args) = command;
+    let args = match command {
+        ImportCommand::Crd(args) => args,
+        ImportCommand::Kubebuilder(args) => return super::import_kubebuilder::run(args, cwd, out),
+    };
     let (root, before) = Project::find(cwd)?;
     let table = KeywordTable::from_catalogue();
     let mut after = before.clone();

@@ -6,6 +6,7 @@ mod delete_api;
 mod delete_webhook;
 mod edit;
 mod import;
+mod import_kubebuilder;
 mod init;
 mod manifests;
 mod upgrade;
@@ -74,7 +75,8 @@ pub enum Command {
     #[command(
         subcommand,
         after_help = "Examples:\n  \
-            webop import crd config/crd/bases/app.example.com_webapps.yaml"
+            webop import crd config/crd/bases/app.example.com_webapps.yaml\n  \
+            webop import kubebuilder ../my-kubebuilder-project my-operator"
     )]
     Import(import::ImportCommand),
     Manifests(ManifestsArgs),

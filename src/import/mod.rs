@@ -18,6 +18,7 @@ mod convert;
 mod k8s;
 mod keywords;
 mod kind;
+pub mod kubebuilder;
 mod model;
 mod naming;
 mod render;

@@ -48,6 +48,8 @@ pub struct Field {
     pub doc: Option<String>,
     pub ty: String,
     pub markers: Vec<Written>,
+    /// `#[serde(flatten)]`: its type's properties sit in the struct's (an embedded Go struct).
+    pub flatten: bool,
 }
 
 /// An enum of unit variants: a string with these values.

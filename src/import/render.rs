@@ -15,6 +15,18 @@ const SERDE_JSON: &str = "serde_json::";
 /// The source of a `<kind>_types.rs` holding `items` (the kind's spec first), imported from
 /// `source` (named in the header).
 pub fn source(items: &[Item], source: &str) -> String {
+    let header = format!(
+        "// Imported by `webop import crd` from\n\
+         // {source}.\n\
+         // This file is yours: `webop manifests` gives back that CustomResourceDefinition from\n\
+         // these types until you change them.\n"
+    );
+    file(items, &header, false)
+}
+
+/// The source of a types file holding `items` under the comment `header`; `siblings` when they
+/// use types of the version's other files (`use super::*;`).
+pub fn file(items: &[Item], header: &str, siblings: bool) -> String {
     let mut body = String::new();
     for item in items {
         body.push('\n');
@@ -62,6 +74,9 @@ pub fn source(items: &[Item], source: &str) -> String {
         uses.push("use k8s_openapi::serde_json;".into());
     }
     uses.push("use webop::prelude::*;".into());
+    if siblings {
+        uses.push("use super::*;".into());
+    }
     let mut uses: Vec<String> = uses.into_iter().skip_while(String::is_empty).collect();
     // Doc comments are the CRD's descriptions, kept as they are (Go's tabs, Markdown lists
     // whose lines are not indented) so that they come back byte for byte.
@@ -80,12 +95,6 @@ pub fn source(items: &[Item], source: &str) -> String {
              #![allow({})]\n",
             allowed.join(", ")
         ),
-    );
-    let header = format!(
-        "// Imported by `webop import crd` from\n\
-         // {source}.\n\
-         // This file is yours: `webop manifests` gives back that CustomResourceDefinition from\n\
-         // these types until you change them.\n"
     );
     format(&format!("{}\n{header}{body}", uses.join("\n") + "\n"))
 }
@@ -125,6 +134,9 @@ fn write_struct(out: &mut String, s: &Struct) {
         doc(out, field.doc.as_deref(), "    ");
         if let Some(rename) = &field.rename {
             let _ = writeln!(out, "    #[serde(rename = {rename:?})]");
+        }
+        if field.flatten {
+            out.push_str("    #[serde(flatten)]\n");
         }
         attributes(out, &attribute_lines(&field.markers), "    ");
         let _ = writeln!(out, "    pub {}: {},", field.ident, field.ty);

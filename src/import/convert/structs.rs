@@ -173,6 +173,7 @@ impl Converter<'_> {
                 doc: resolved.doc,
                 ty,
                 markers,
+                flatten: false,
             });
         }
         Ok(Struct {

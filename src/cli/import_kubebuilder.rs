@@ -1,0 +1,302 @@
+//! `webop import kubebuilder DIR [OUT]`: a new webop project from a kubebuilder go/v4 project.
+//! The project is scaffolded by the engine as the user would (`init`, `create api` per kind in
+//! PROJECT's order, `create webhook` per kind with webhooks), in a staging directory beside OUT;
+//! the translated types files and the controllers' RBAC are written into it, and it becomes OUT
+//! only when all of that succeeded: a failure leaves nothing behind.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use clap::Args;
+
+use crate::import::kubebuilder::{self, ImportedKind, KubebuilderImport};
+
+/// Import a kubebuilder project (Go types and markers) as a new webop project.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    # A webop project of the same kinds, written to ./cronjob-operator\n  \
+    webop import kubebuilder ../project cronjob-operator\n  \
+    cd cronjob-operator && make test")]
+pub struct ImportKubebuilderArgs {
+    /// The kubebuilder project (the directory of its PROJECT file).
+    pub dir: PathBuf,
+    /// The new project's directory [default: the project's name]; must not exist or be empty.
+    pub out: Option<PathBuf>,
+    /// Build the project against the webop source in DIR (as `webop init --webop-path`).
+    #[arg(long, value_name = "DIR")]
+    pub webop_path: Option<PathBuf>,
+    /// Print what would be imported, and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+pub(super) fn run(
+    args: ImportKubebuilderArgs,
+    cwd: &Path,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let dir = cwd.join(&args.dir);
+    let imported = kubebuilder::import(&dir)?;
+    let name = imported
+        .project
+        .project_name
+        .clone()
+        .unwrap_or_else(|| "project".to_owned());
+    let target = cwd.join(args.out.clone().unwrap_or_else(|| PathBuf::from(&name)));
+    if target.exists()
+        && std::fs::read_dir(&target)
+            .map(|mut d| d.next().is_some())
+            .unwrap_or(true)
+    {
+        anyhow::bail!(
+            "{} exists and is not empty: `webop import kubebuilder` writes a new project",
+            target.display()
+        );
+    }
+    for kind in &imported.kinds {
+        writeln!(
+            out,
+            "{} {}/{}: {} ({})",
+            kind.resource.kind,
+            kind.resource.group,
+            kind.resource.version,
+            types_path(kind),
+            kind.go_file
+        )?;
+    }
+    report_issues(&imported, out)?;
+    if args.dry_run {
+        writeln!(out, "dry run: no file was written")?;
+        return Ok(());
+    }
+    let staging = target.with_file_name(format!(
+        ".{}.webop-import-{}",
+        target
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("project"),
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&staging)
+        .with_context(|| format!("cannot create {}", staging.display()))?;
+    let built = scaffold(&imported, &name, &args, &staging);
+    if let Err(err) = built {
+        let _ = std::fs::remove_dir_all(&staging);
+        return Err(err);
+    }
+    if target.exists() {
+        std::fs::remove_dir(&target)?;
+    }
+    std::fs::rename(&staging, &target).inspect_err(|_| {
+        let _ = std::fs::remove_dir_all(&staging);
+    })?;
+    writeln!(
+        out,
+        "Imported into {}. Next: `cd {} && make test` (the manifests, then the tests)",
+        target.display(),
+        target.display()
+    )?;
+    Ok(())
+}
+
+fn types_path(kind: &ImportedKind) -> String {
+    format!(
+        "api/src/{}/{}_types.rs",
+        kind.resource.version,
+        kind.resource.kind.to_ascii_lowercase()
+    )
+}
+
+fn report_issues(imported: &KubebuilderImport, out: &mut dyn Write) -> anyhow::Result<()> {
+    if imported.issues.is_empty() {
+        writeln!(out, "every Go type and marker has a Rust mapping")?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{} Go construct(s) have no Rust mapping (the rest is imported):",
+        imported.issues.len()
+    )?;
+    for issue in &imported.issues {
+        writeln!(out, "  {issue}")?;
+    }
+    Ok(())
+}
+
+/// Runs `args` as a `webop` command in `dir`, its report discarded.
+fn webop(dir: &Path, args: &[String]) -> anyhow::Result<()> {
+    let mut sink = Vec::new();
+    let argv = std::iter::once("webop".to_owned()).chain(args.iter().cloned());
+    super::run(argv, dir, &mut sink).with_context(|| format!("webop {}", args.join(" ")))
+}
+
+fn scaffold(
+    imported: &KubebuilderImport,
+    name: &str,
+    args: &ImportKubebuilderArgs,
+    dir: &Path,
+) -> anyhow::Result<()> {
+    let project = &imported.project;
+    let mut init = vec!["init".to_owned(), "--domain".into(), project.domain.clone()];
+    init.extend(["--project-name".into(), name.to_owned()]);
+    if let Some(repo) = &project.repo {
+        init.extend(["--repo".into(), repo.clone()]);
+    }
+    if let Some(path) = &args.webop_path {
+        init.extend(["--webop-path".into(), path.display().to_string()]);
+    }
+    webop(dir, &init)?;
+    edit(dir, "Makefile", |text| {
+        kubebuilder::makefile(text, &imported.tooling.manifests_flags)
+    })?;
+    if let Some(feature) = &imported.tooling.k8s_feature {
+        edit(dir, "Cargo.toml", |text| {
+            kubebuilder::cargo_toml(text, feature)
+        })?;
+    }
+    for kind in &imported.kinds {
+        let r = &kind.resource;
+        let mut create = vec![
+            "create".to_owned(),
+            "api".into(),
+            "--group".into(),
+            r.group.clone(),
+            "--version".into(),
+            r.version.clone(),
+            "--kind".into(),
+            r.kind.clone(),
+            "--resource=true".into(),
+            format!("--controller={}", kind.controller),
+            format!("--namespaced={}", kind.namespaced),
+        ];
+        if let Some(plural) = &r.plural {
+            create.extend(["--plural".into(), plural.clone()]);
+        }
+        webop(dir, &create)?;
+        std::fs::write(dir.join(types_path(kind)), &kind.source)?;
+        if let Some(sample) = &kind.sample {
+            std::fs::write(dir.join(&sample.path), &sample.text)?;
+        }
+        if kind.controller {
+            rewrite_controller(dir, kind, imported)?;
+            rewrite_controller_test(dir, kind)?;
+        }
+    }
+    for kind in &imported.kinds {
+        let Some(webhooks) = &kind.resource.webhooks else {
+            continue;
+        };
+        let r = &kind.resource;
+        let mut create = vec![
+            "create".to_owned(),
+            "webhook".into(),
+            "--group".into(),
+            r.group.clone(),
+            "--version".into(),
+            r.version.clone(),
+            "--kind".into(),
+            r.kind.clone(),
+        ];
+        if webhooks.defaulting {
+            create.push("--defaulting".into());
+        }
+        if webhooks.validation {
+            create.push("--programmatic-validation".into());
+        }
+        if webhooks.conversion {
+            create.push("--conversion".into());
+            for spoke in &webhooks.spoke {
+                create.extend(["--spoke".into(), spoke.clone()]);
+            }
+        }
+        webop(dir, &create)?;
+        if !kind.webhooks.is_empty() {
+            let file = format!(
+                "src/webhook/{}/{}_webhook.rs",
+                r.version,
+                r.kind.to_ascii_lowercase()
+            );
+            edit(dir, &file, |text| {
+                kubebuilder::webhook_file(text, &kind.webhooks)
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// Rewrites the file `name` of the project `dir` with `change`.
+fn edit(dir: &Path, name: &str, change: impl Fn(&str) -> String) -> anyhow::Result<()> {
+    let path = dir.join(name);
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    std::fs::write(&path, change(&text))?;
+    Ok(())
+}
+
+/// The controller test builds its object from the Go project's sample.
+fn rewrite_controller_test(dir: &Path, kind: &ImportedKind) -> anyhow::Result<()> {
+    let path = dir.join(format!(
+        "tests/{}_controller.rs",
+        kind.resource.kind.to_ascii_lowercase()
+    ));
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(());
+    };
+    let test = kubebuilder::controller_test(&text, kind.sample.as_ref());
+    std::fs::write(&path, test)?;
+    Ok(())
+}
+
+/// The controller's `#[rbac]` attributes become the Go reconciler's markers, and its doc
+/// comment names the reconciler it replaces.
+fn rewrite_controller(
+    dir: &Path,
+    kind: &ImportedKind,
+    imported: &KubebuilderImport,
+) -> anyhow::Result<()> {
+    let path = dir.join(format!(
+        "src/controller/{}_controller.rs",
+        kind.resource.kind.to_ascii_lowercase()
+    ));
+    let text = std::fs::read_to_string(&path)?;
+    let first = imported
+        .kinds
+        .iter()
+        .find(|k| k.controller)
+        .map(|k| &k.resource.kind);
+    let mut rules: Vec<String> = Vec::new();
+    let mut pointer = String::new();
+    if let Some((file, own)) = &kind.reconciler {
+        rules.extend(own.iter().cloned());
+        pointer = format!(
+            "///\n/// Replaces `{}Reconciler.Reconcile` of the kubebuilder project's `{file}`; the\n/// `#[rbac]` attributes are its `+kubebuilder:rbac` markers.\n",
+            kind.resource.kind
+        );
+    }
+    if first == Some(&kind.resource.kind) {
+        for (file, other) in &imported.other_rbac {
+            pointer.push_str(&format!("/// RBAC markers of `{file}` are here too.\n"));
+            rules.extend(other.iter().cloned());
+        }
+    }
+    let mut out = String::new();
+    let mut replaced = false;
+    for line in text.lines() {
+        if line.starts_with("#[rbac(") {
+            if !replaced {
+                out.push_str(&pointer);
+                for rule in &rules {
+                    out.push_str(rule);
+                    out.push('\n');
+                }
+                replaced = true;
+            }
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    std::fs::write(&path, out)?;
+    Ok(())
+}

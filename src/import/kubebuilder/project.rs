@@ -1,0 +1,385 @@
+//! The kubebuilder project: its PROJECT file, the API packages its resources name, each kind's
+//! Rust types file, and its controllers' RBAC.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::super::model::{Item, Struct};
+use super::super::render;
+use super::files::{go_files, go_files_under, read};
+use super::go::GoFile;
+use super::kind::root_kind;
+use super::samples::{self, Sample};
+use super::tooling::{self, Tooling};
+use super::types::{Package, Translator};
+use super::webhooks::{self, WebhookAttribute};
+use super::{Error, Issue, rbac};
+
+/// The parts of kubebuilder's PROJECT file the import reads (others are left alone).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectFile {
+    #[serde(default)]
+    pub domain: String,
+    #[serde(default)]
+    pub layout: Vec<String>,
+    #[serde(default)]
+    pub multigroup: bool,
+    #[serde(default)]
+    pub project_name: Option<String>,
+    #[serde(default)]
+    pub repo: Option<String>,
+    #[serde(default)]
+    pub resources: Vec<Resource>,
+}
+
+/// One resource of PROJECT.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Resource {
+    #[serde(default)]
+    pub api: Option<serde_json::Value>,
+    #[serde(default)]
+    pub controller: bool,
+    #[serde(default)]
+    pub controllers: Vec<serde_json::Value>,
+    #[serde(default)]
+    pub core: bool,
+    #[serde(default)]
+    pub domain: String,
+    #[serde(default)]
+    pub external: bool,
+    pub group: String,
+    pub kind: String,
+    #[serde(default)]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub plural: Option<String>,
+    pub version: String,
+    #[serde(default)]
+    pub webhooks: Option<Webhooks>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Webhooks {
+    #[serde(default)]
+    pub defaulting: bool,
+    #[serde(default)]
+    pub validation: bool,
+    #[serde(default)]
+    pub conversion: bool,
+    #[serde(default)]
+    pub spoke: Vec<String>,
+    #[serde(default)]
+    pub defaulting_path: Option<String>,
+    #[serde(default)]
+    pub validation_path: Option<String>,
+}
+
+/// One kind's version, ready to scaffold.
+#[derive(Clone, Debug)]
+pub struct ImportedKind {
+    pub resource: Resource,
+    pub namespaced: bool,
+    pub controller: bool,
+    /// The source of `api/src/<version>/<kind>_types.rs`.
+    pub source: String,
+    /// The Go file of its root type.
+    pub go_file: String,
+    /// The Go controller file whose reconciler it replaces, and its `#[rbac]` attributes.
+    pub reconciler: Option<(String, Vec<String>)>,
+    /// The Go project's sample of the kind's version.
+    pub sample: Option<Sample>,
+    /// Its `+kubebuilder:webhook` markers as the attributes of the scaffolded webhooks.
+    pub webhooks: Vec<WebhookAttribute>,
+    /// The kind's API group (`<group>.<domain>` or the package's `groupName`).
+    pub group_domain: String,
+}
+
+/// What a kubebuilder project imports as.
+#[derive(Clone, Debug)]
+pub struct KubebuilderImport {
+    pub project: ProjectFile,
+    pub kinds: Vec<ImportedKind>,
+    /// RBAC attributes of controller files that reconcile none of the kinds.
+    pub other_rbac: Vec<(String, Vec<String>)>,
+    /// controller-gen's options and the Kubernetes release, for the webop project.
+    pub tooling: Tooling,
+    pub issues: Vec<Issue>,
+}
+
+/// Reads the kubebuilder project at `root`.
+pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
+    let project_dir = root;
+    let project_path = root.join("PROJECT");
+    if !project_path.is_file() {
+        return Err(Error::NotAProject {
+            dir: root.display().to_string(),
+        });
+    }
+    let shown = "PROJECT".to_owned();
+    let project: ProjectFile =
+        serde_saphyr::from_str(&read(&project_path)?).map_err(|err| Error::Project {
+            file: shown.clone(),
+            message: err.to_string(),
+        })?;
+    if !project
+        .layout
+        .iter()
+        .any(|l| l.starts_with("go.kubebuilder.io/"))
+    {
+        return Err(Error::Project {
+            file: shown,
+            message: format!(
+                "layout {:?} is not kubebuilder's Go layout (go.kubebuilder.io/v4)",
+                project.layout
+            ),
+        });
+    }
+    let module = read(&root.join("go.mod"))?
+        .lines()
+        .find_map(|l| l.strip_prefix("module ").map(|m| m.trim().to_owned()))
+        .ok_or_else(|| Error::Project {
+            file: "go.mod".into(),
+            message: "no `module` line".into(),
+        })?;
+    let mut issues = Vec::new();
+    let mut packages: BTreeMap<String, Package> = BTreeMap::new();
+    let owned: Vec<&Resource> = project
+        .resources
+        .iter()
+        .filter(|r| r.api.is_some() && !r.external && !r.core)
+        .collect();
+    for resource in &project.resources {
+        if resource.api.is_none() || resource.external || resource.core {
+            issues.push(Issue {
+                file: "PROJECT".into(),
+                line: 0,
+                what: format!(
+                    "{} {}/{}: {} kind: not imported (webop imports the kinds a project owns; `webop import crd --external` takes another operator's CRD)",
+                    resource.kind,
+                    resource.group,
+                    resource.version,
+                    if resource.core { "a core" } else { "an external" }
+                ),
+            });
+        }
+    }
+    for resource in &owned {
+        let path = resource.path.clone().unwrap_or_default();
+        let dir = path
+            .strip_prefix(&format!("{module}/"))
+            .ok_or_else(|| Error::Project {
+                file: "PROJECT".into(),
+                message: format!("{}: path {path:?} is not in module {module}", resource.kind),
+            })?
+            .to_owned();
+        if !packages.contains_key(&dir) {
+            let files = go_files(root, &root.join(&dir))?;
+            packages.insert(dir.clone(), Package { files });
+        }
+    }
+
+    // Controllers: RBAC and the reconciler each replaces.
+    let mut controllers = Vec::new();
+    for dir in ["internal/controller", "controllers"] {
+        go_files_under(root, &root.join(dir), &mut controllers)?;
+    }
+    let mut by_kind: BTreeMap<String, (String, Vec<String>)> = BTreeMap::new();
+    let mut other_rbac = Vec::new();
+    for file in &controllers {
+        let rules = rbac::attributes(file)?;
+        match rbac::reconciled_kind(file) {
+            Some(kind) if owned.iter().any(|r| r.kind == kind) && !by_kind.contains_key(&kind) => {
+                by_kind.insert(kind, (file.path.clone(), rules));
+            }
+            _ if !rules.is_empty() => other_rbac.push((file.path.clone(), rules)),
+            _ => {}
+        }
+    }
+
+    let mut kinds = Vec::new();
+    for (dir, package) in &packages {
+        let resources: Vec<&&Resource> = owned
+            .iter()
+            .filter(|r| {
+                r.path
+                    .as_deref()
+                    .is_some_and(|p| p.ends_with(&format!("/{dir}")))
+            })
+            .collect();
+        let group_domain = |r: &Resource| {
+            package
+                .marker_value("groupName")
+                .unwrap_or_else(|| format!("{}.{}", r.group, r.domain))
+        };
+        let mut translator = Translator::new(package);
+        let mut roots = Vec::new();
+        for resource in &resources {
+            let Some((file, spec)) = package.find(&resource.kind) else {
+                return Err(Error::Project {
+                    file: "PROJECT".into(),
+                    message: format!(
+                        "{}: {dir} declares no type {}",
+                        resource.kind, resource.kind
+                    ),
+                });
+            };
+            let several = owned.iter().filter(|r| r.kind == resource.kind).count() > 1;
+            let root = root_kind(
+                &mut translator,
+                file,
+                spec,
+                &group_domain(resource),
+                &resource.version,
+                several,
+            )?;
+            if let Some(spec) = &root.spec
+                && *spec != format!("{}Spec", root.kind)
+            {
+                translator
+                    .renames
+                    .insert(spec.clone(), format!("{}Spec", root.kind));
+            }
+            roots.push((resource, file.path.clone(), root));
+        }
+        // Each local type goes to the file of the first kind that uses it.
+        let mut owner: BTreeMap<String, usize> = BTreeMap::new();
+        let root_names: BTreeSet<&str> = roots.iter().map(|(_, _, r)| r.kind.as_str()).collect();
+        for (index, (_, _, root)) in roots.iter().enumerate() {
+            let mut queue: Vec<String> = root.spec.iter().chain(&root.status).cloned().collect();
+            while let Some(name) = queue.pop() {
+                if owner.contains_key(&name) || root_names.contains(name.as_str()) {
+                    continue;
+                }
+                let Some((_, spec)) = package.find(&name) else {
+                    continue;
+                };
+                owner.insert(name.clone(), index);
+                let mut refs = Vec::new();
+                Translator::references(&spec.ty, &mut refs);
+                queue.extend(refs);
+            }
+        }
+        let mut items: Vec<Vec<Item>> = vec![Vec::new(); roots.len()];
+        for file in &package.files {
+            for spec in &file.types {
+                let Some(&index) = owner.get(&spec.name) else {
+                    continue;
+                };
+                if let Some(item) = translator.item(file, spec)? {
+                    items[index].push(item);
+                }
+            }
+        }
+        let names_of: Vec<BTreeSet<String>> = items
+            .iter()
+            .map(|list| list.iter().map(|i| i.name().to_owned()).collect())
+            .collect();
+        for (index, (resource, go_file, root)) in roots.into_iter().enumerate() {
+            let spec_name = format!("{}Spec", root.kind);
+            let mut list = std::mem::take(&mut items[index]);
+            let at = list.iter().position(|i| i.name() == spec_name);
+            let mut spec = match at.map(|at| list.remove(at)) {
+                Some(Item::Struct(s)) => s,
+                _ => Struct {
+                    name: spec_name,
+                    doc: None,
+                    kind_attributes: Vec::new(),
+                    markers: Vec::new(),
+                    fields: Vec::new(),
+                    unit: true,
+                },
+            };
+            spec.kind_attributes = root.attributes.clone();
+            if root.spec_doc.is_some() {
+                spec.doc = root.spec_doc.clone();
+            }
+            if let Some(status) = &root.status
+                && root.status_doc.is_some()
+            {
+                let status = translator.rust_name(status);
+                for item in &mut list {
+                    if let Item::Struct(s) = item
+                        && s.name == status
+                    {
+                        s.doc = root.status_doc.clone();
+                    }
+                }
+            }
+            list.insert(0, Item::Struct(spec));
+            let siblings = uses_other(&list, &names_of, index);
+            let header = format!(
+                "// Imported by `webop import kubebuilder` from {go_file}\n\
+                 // ({} {}/{}). This file is yours: `webop manifests` writes the CRD controller-gen\n\
+                 // wrote for the Go types until you change them.\n",
+                root.kind, resource.group, resource.version
+            );
+            let source = render::file(&list, &header, siblings);
+            let controller = resource.controller || !resource.controllers.is_empty();
+            let sample =
+                samples::read(project_dir, &resource.group, &resource.version, &root.kind)?;
+            kinds.push(ImportedKind {
+                resource: Resource {
+                    plural: resource.plural.clone().or(root.plural.clone()),
+                    ..(**resource).clone()
+                },
+                namespaced: root.namespaced,
+                controller,
+                source,
+                go_file,
+                reconciler: by_kind.get(&root.kind).cloned(),
+                sample,
+                webhooks: Vec::new(),
+                group_domain: group_domain(resource),
+            });
+        }
+        issues.append(&mut translator.issues);
+    }
+    // PROJECT's order: `create api` scaffolds them in it.
+    kinds.sort_by_key(|k| {
+        project
+            .resources
+            .iter()
+            .position(|r| r.kind == k.resource.kind && r.version == k.resource.version)
+    });
+    let mut webhook_files = Vec::new();
+    go_files_under(root, &root.join("internal/webhook"), &mut webhook_files)?;
+    let files: Vec<&GoFile> = (packages.values().flat_map(|p| &p.files))
+        .chain(&webhook_files)
+        .collect();
+    webhooks::attach(&webhooks::markers_of(&files)?, &mut kinds, &mut issues);
+    let tooling = tooling::read(project_dir, &mut issues);
+    Ok(KubebuilderImport {
+        project,
+        kinds,
+        other_rbac,
+        tooling,
+        issues,
+    })
+}
+
+/// Whether the items of file `index` name a type of another file.
+fn uses_other(items: &[Item], names_of: &[BTreeSet<String>], index: usize) -> bool {
+    let mut words = BTreeSet::new();
+    for item in items {
+        let types: Vec<&str> = match item {
+            Item::Struct(s) => s.fields.iter().map(|f| f.ty.as_str()).collect(),
+            Item::Newtype(n) => vec![n.inner.as_str()],
+            Item::Enum(_) => Vec::new(),
+        };
+        for ty in types {
+            words.extend(
+                ty.split(|c: char| !c.is_alphanumeric() && c != '_')
+                    .map(str::to_owned),
+            );
+        }
+    }
+    names_of
+        .iter()
+        .enumerate()
+        .any(|(i, names)| i != index && names.iter().any(|n| words.contains(n)))
+}

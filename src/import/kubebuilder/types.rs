@@ -1,0 +1,510 @@
+//! Go types of an API package to Rust items: structs with tagged fields, named types over
+//! others (newtypes), string types with `+kubebuilder:validation:Enum` (enums), aliases; their
+//! markers spelled from the catalogue rows as `import crd` spells them.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use webop_markers::{Family, Place};
+
+use super::super::attribute::{self, Written};
+use super::super::model::{Enum, Field, Item, Newtype, Struct};
+use super::super::naming;
+use super::go::{self, GoFile, GoType, MarkerLine, TypeSpec};
+use super::markers::{self, Args};
+use super::{Error, Issue, known};
+
+/// The types of one API package (one group version).
+pub struct Package {
+    pub files: Vec<GoFile>,
+}
+
+impl Package {
+    /// Every package-level marker of its files.
+    pub fn markers(&self) -> impl Iterator<Item = &MarkerLine> {
+        self.files.iter().flat_map(|f| &f.package_markers)
+    }
+
+    /// The value of the package marker `name` (`groupName`).
+    pub fn marker_value(&self, name: &str) -> Option<String> {
+        self.markers().find_map(|m| {
+            let rest = m.text.strip_prefix(name)?.strip_prefix('=')?;
+            markers::string(rest).ok()
+        })
+    }
+
+    /// `+kubebuilder:validation:Optional` on the package: fields are optional by default.
+    pub fn optional_by_default(&self) -> bool {
+        self.markers()
+            .any(|m| m.text == "kubebuilder:validation:Optional")
+    }
+
+    pub fn find(&self, name: &str) -> Option<(&GoFile, &TypeSpec)> {
+        self.files
+            .iter()
+            .find_map(|f| f.types.iter().find(|t| t.name == name).map(|t| (f, t)))
+    }
+}
+
+/// Translates the types of a package, collecting what has no Rust mapping.
+pub struct Translator<'a> {
+    pub package: &'a Package,
+    /// Go type names whose Rust name differs (a spec type not named `<Kind>Spec`).
+    pub renames: BTreeMap<String, String>,
+    pub issues: Vec<Issue>,
+    names: Vec<&'static str>,
+}
+
+/// A field's presence, by controller-gen's rules.
+struct Presence {
+    required: bool,
+    inline: bool,
+}
+
+impl<'a> Translator<'a> {
+    pub fn new(package: &'a Package) -> Self {
+        Translator {
+            package,
+            renames: BTreeMap::new(),
+            issues: Vec::new(),
+            names: known::names(),
+        }
+    }
+
+    fn issue(&mut self, file: &GoFile, line: usize, what: impl Into<String>) {
+        self.issues.push(Issue {
+            file: file.path.clone(),
+            line,
+            what: what.into(),
+        });
+    }
+
+    pub fn rust_name(&self, go: &str) -> String {
+        self.renames
+            .get(go)
+            .cloned()
+            .unwrap_or_else(|| go.to_owned())
+    }
+
+    /// The local types `ty` refers to.
+    pub fn references(ty: &GoType, out: &mut Vec<String>) {
+        match ty {
+            GoType::Named { pkg: None, name } => out.push(name.clone()),
+            GoType::Pointer(t) | GoType::Slice(t) | GoType::Array(_, t) => Self::references(t, out),
+            GoType::Map(k, v) => {
+                Self::references(k, out);
+                Self::references(v, out);
+            }
+            GoType::Struct(fields) => fields.iter().for_each(|f| Self::references(&f.ty, out)),
+            _ => {}
+        }
+    }
+
+    /// The item for the local type `spec` declared in `file`; `None` for a type with no Rust
+    /// mapping (an issue says why).
+    pub fn item(&mut self, file: &GoFile, spec: &TypeSpec) -> Result<Option<Item>, Error> {
+        let name = self.rust_name(&spec.name);
+        let doc = doc(&spec.doc);
+        if spec.alias {
+            self.issue(
+                file,
+                spec.line,
+                format!(
+                    "type alias {} = ...: written as the type it names where it is used",
+                    spec.name
+                ),
+            );
+            return Ok(None);
+        }
+        match &spec.ty {
+            GoType::Struct(fields) => {
+                let markers = self.markers(file, &spec.markers, Place::Type)?;
+                let mut out = Struct {
+                    name,
+                    doc,
+                    kind_attributes: Vec::new(),
+                    markers,
+                    fields: Vec::new(),
+                    unit: false,
+                };
+                let mut taken = BTreeSet::new();
+                for field in fields {
+                    if let Some(f) = self.field(file, field, &mut taken)? {
+                        out.fields.push(f);
+                    }
+                }
+                Ok(Some(Item::Struct(out)))
+            }
+            GoType::Other(what) => {
+                self.issue(
+                    file,
+                    spec.line,
+                    format!("type {} is {what}: no schema, left out", spec.name),
+                );
+                Ok(None)
+            }
+            ty => {
+                let mut markers = self.markers(file, &spec.markers, Place::Type)?;
+                let Some(inner) = self.rust_type(file, spec.line, ty) else {
+                    return Ok(None);
+                };
+                let enum_at = markers
+                    .iter()
+                    .position(|m| m.family == Family::Validate && m.text.starts_with("enum = "));
+                if inner == "String"
+                    && let Some(at) = enum_at
+                {
+                    let values = self.enum_values(&spec.markers);
+                    if let Some(variants) = values.as_ref().and_then(naming::variants) {
+                        markers.remove(at);
+                        return Ok(Some(Item::Enum(Enum {
+                            name,
+                            doc,
+                            markers,
+                            variants,
+                        })));
+                    }
+                }
+                Ok(Some(Item::Newtype(Newtype {
+                    name,
+                    doc,
+                    markers,
+                    inner,
+                })))
+            }
+        }
+    }
+
+    fn enum_values(&self, markers: &[MarkerLine]) -> Option<serde_json::Value> {
+        markers.iter().find_map(|m| {
+            let parsed = markers::split(&m.text, &self.names)?;
+            match (parsed.name.as_str(), parsed.args) {
+                ("kubebuilder:validation:Enum", Args::Anonymous(raw)) => {
+                    markers::list(&raw).ok().map(serde_json::Value::Array)
+                }
+                _ => None,
+            }
+        })
+    }
+
+    fn presence(&self, field: &go::Field, json_name: &str, options: &[&str]) -> Presence {
+        let inline = options.contains(&"inline") || json_name.is_empty();
+        let omitempty = options.contains(&"omitempty");
+        let has = |name: &str| field.markers.iter().any(|m| m.text == name);
+        let required = if has("kubebuilder:validation:Optional") {
+            false
+        } else if has("kubebuilder:validation:Required") {
+            true
+        } else if has("optional") || has("k8s:optional") {
+            false
+        } else if has("required") || has("k8s:required") {
+            true
+        } else {
+            !self.package.optional_by_default() && !inline && !omitempty
+        };
+        Presence { required, inline }
+    }
+
+    fn field(
+        &mut self,
+        file: &GoFile,
+        field: &go::Field,
+        taken: &mut BTreeSet<String>,
+    ) -> Result<Option<Field>, Error> {
+        let shown = field.name.clone().unwrap_or_else(|| type_name(&field.ty));
+        let Some(tag) = field.tag_value("json") else {
+            if field.name.is_none() {
+                self.issue(
+                    file,
+                    field.line,
+                    format!("embedded {shown} without a json tag: left out"),
+                );
+            } else {
+                self.issue(
+                    file,
+                    field.line,
+                    format!("field {shown} has no json tag (controller-gen refuses it): left out"),
+                );
+            }
+            return Ok(None);
+        };
+        if tag == "-" {
+            return Ok(None);
+        }
+        let mut parts = tag.split(',');
+        let json_name = parts.next().unwrap_or("").to_owned();
+        let options: Vec<&str> = parts.collect();
+        let presence = self.presence(field, &json_name, &options);
+        let mut markers = self.markers(file, &field.markers, Place::Field)?;
+        let Some(ty) = self.rust_type(file, field.line, &field.ty) else {
+            return Ok(None);
+        };
+        if presence.inline {
+            let base = naming::field_ident(&type_name(&field.ty), taken);
+            return Ok(Some(Field {
+                ident: base,
+                rename: None,
+                doc: None,
+                ty,
+                markers: Vec::new(),
+                flatten: true,
+            }));
+        }
+        let ident = match &field.name {
+            Some(name)
+                if naming::camel_case(
+                    naming::field_ident(name, &mut BTreeSet::new()).trim_start_matches("r#"),
+                ) == json_name =>
+            {
+                naming::field_ident(name, taken)
+            }
+            _ => naming::field_ident(&json_name, taken),
+        };
+        let rename = (naming::camel_case(ident.trim_start_matches("r#")) != json_name)
+            .then(|| json_name.clone());
+        let has_default = markers
+            .iter()
+            .any(|m| m.family == Family::Schema && m.text.starts_with("default = "));
+        let ty = if has_default {
+            if presence.required {
+                markers.insert(
+                    0,
+                    Written {
+                        family: Family::Validate,
+                        text: "required".into(),
+                    },
+                );
+            }
+            ty
+        } else if presence.required {
+            ty
+        } else {
+            format!("Option<{ty}>")
+        };
+        Ok(Some(Field {
+            ident,
+            rename,
+            doc: doc(&field.doc),
+            ty,
+            markers,
+            flatten: false,
+        }))
+    }
+
+    /// The Rust type of a Go type, or `None` (with an issue) when it has none.
+    pub fn rust_type(&mut self, file: &GoFile, line: usize, ty: &GoType) -> Option<String> {
+        let mapped = match ty {
+            GoType::Pointer(inner) => return self.rust_type(file, line, inner),
+            GoType::Slice(inner) if **inner == named("byte") || **inner == named("uint8") => {
+                Ok("Vec<u8>".to_owned())
+            }
+            GoType::Slice(inner) => {
+                return self
+                    .rust_type(file, line, inner)
+                    .map(|t| format!("Vec<{t}>"));
+            }
+            GoType::Array(len, inner) => match len.parse::<usize>() {
+                Ok(n) => {
+                    return self
+                        .rust_type(file, line, inner)
+                        .map(|t| format!("[{t}; {n}]"));
+                }
+                Err(_) => Err(format!("an array of length {len}")),
+            },
+            GoType::Map(key, value) => {
+                let key_ok = match &**key {
+                    GoType::Named { pkg: None, name } => {
+                        name == "string"
+                            || self
+                                .package
+                                .find(name)
+                                .is_some_and(|(_, t)| t.ty == named("string"))
+                    }
+                    _ => false,
+                };
+                if key_ok {
+                    return self
+                        .rust_type(file, line, value)
+                        .map(|t| format!("std::collections::BTreeMap<String, {t}>"));
+                }
+                Err("a map whose key is not a string".to_owned())
+            }
+            GoType::Named { pkg: None, name } => match builtin(name) {
+                Some(rust) => Ok(rust.to_owned()),
+                None => match self.package.find(name) {
+                    Some((_, spec)) if spec.alias => {
+                        let aliased = spec.ty.clone();
+                        return self.rust_type(file, line, &aliased);
+                    }
+                    Some(_) => Ok(self.rust_name(name)),
+                    None => Err(format!("type {name}, which the package does not declare")),
+                },
+            },
+            GoType::Named {
+                pkg: Some(pkg),
+                name,
+            } => match file.import_path(pkg) {
+                Some(path) => external(path, name).ok_or_else(|| format!("{pkg}.{name} ({path})")),
+                None => Err(format!("{pkg}.{name}: no import names {pkg}")),
+            },
+            GoType::Struct(_) => Err("an anonymous struct (controller-gen refuses it)".to_owned()),
+            GoType::Other(what) => Err(what.clone()),
+        };
+        match mapped {
+            Ok(rust) => Some(rust),
+            Err(what) => {
+                self.issue(file, line, format!("{what} has no Rust mapping: left out"));
+                None
+            }
+        }
+    }
+
+    /// The schema markers among `lines`, written as attributes; an unknown `kubebuilder:`
+    /// marker or a value no attribute spells is an error.
+    pub fn markers(
+        &mut self,
+        file: &GoFile,
+        lines: &[MarkerLine],
+        place: Place,
+    ) -> Result<Vec<Written>, Error> {
+        let mut out = Vec::new();
+        let mut items = Vec::new();
+        for line in lines {
+            let bad = |why: String| Error::Marker {
+                file: file.path.clone(),
+                line: line.line,
+                marker: line.text.clone(),
+                why,
+            };
+            if let Some(inner) = line.text.strip_prefix(known::ITEMS_PREFIX) {
+                let text = format!("kubebuilder:validation:{inner}");
+                let parsed = markers::split(&text, &self.names)
+                    .ok_or_else(|| bad("no such items marker".into()))?;
+                let spec = catalogue_row(&parsed.name)
+                    .filter(|s| s.on.contains(&Place::Items))
+                    .ok_or_else(|| bad("no such items marker".into()))?;
+                let value = markers::payload_value(spec, &parsed.args).map_err(bad)?;
+                items.extend(
+                    attribute::write(spec, &value)
+                        .map_err(bad)?
+                        .into_iter()
+                        .map(|w| w.text),
+                );
+                continue;
+            }
+            let Some(parsed) = markers::split(&line.text, &self.names) else {
+                if known::is_generator_marker(&line.text) {
+                    return Err(bad("controller-gen has no such marker".into()));
+                }
+                continue;
+            };
+            if parsed.name == known::SCHEMALESS {
+                out.push(Written {
+                    family: Family::Validate,
+                    text: "schemaless".into(),
+                });
+                continue;
+            }
+            let Some(spec) = catalogue_row(&parsed.name) else {
+                continue;
+            };
+            if !spec.on.contains(&place) {
+                self.issue(
+                    file,
+                    line.line,
+                    format!(
+                        "+{} is not written on a {}: left out",
+                        parsed.name,
+                        match place {
+                            Place::Field => "field",
+                            _ => "type",
+                        }
+                    ),
+                );
+                continue;
+            }
+            let value = markers::payload_value(spec, &parsed.args).map_err(bad)?;
+            out.extend(attribute::write(spec, &value).map_err(bad)?);
+        }
+        if !items.is_empty() {
+            out.push(Written {
+                family: Family::Validate,
+                text: format!("items({})", items.join(", ")),
+            });
+        }
+        Ok(out)
+    }
+}
+
+fn catalogue_row(name: &str) -> Option<&'static webop_markers::MarkerSpec> {
+    webop_markers::CATALOGUE
+        .iter()
+        .find(|spec| spec.go.trim_start_matches('+') == name)
+}
+
+fn named(name: &str) -> GoType {
+    GoType::Named {
+        pkg: None,
+        name: name.to_owned(),
+    }
+}
+
+/// The name an embedded field is known by (its type's name).
+fn type_name(ty: &GoType) -> String {
+    match ty {
+        GoType::Named { name, .. } => name.clone(),
+        GoType::Pointer(inner) => type_name(inner),
+        _ => "inline".into(),
+    }
+}
+
+/// Go's predeclared types.
+fn builtin(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "string" => "String",
+        "bool" => "bool",
+        "int" => "isize",
+        "int8" => "i8",
+        "int16" => "i16",
+        "int32" | "rune" => "i32",
+        "int64" => "i64",
+        "uint" => "usize",
+        "uint8" | "byte" => "u8",
+        "uint16" => "u16",
+        "uint32" => "u32",
+        "uint64" => "u64",
+        "float32" => "f32",
+        "float64" => "f64",
+        _ => return None,
+    })
+}
+
+/// The k8s-openapi (or serde_json) type of a type of Kubernetes' Go packages.
+fn external(path: &str, name: &str) -> Option<String> {
+    let k8s = |module: &str| Some(format!("k8s_openapi::{module}::{name}"));
+    match path {
+        "k8s.io/apimachinery/pkg/apis/meta/v1" => match name {
+            // A Go duration string ("4h"): controller-gen's schema is `type: string`.
+            "Duration" => Some("String".into()),
+            "TypeMeta" | "ListMeta" => None,
+            _ => k8s("apimachinery::pkg::apis::meta::v1"),
+        },
+        "k8s.io/apimachinery/pkg/api/resource" => k8s("apimachinery::pkg::api::resource"),
+        "k8s.io/apimachinery/pkg/util/intstr" => k8s("apimachinery::pkg::util::intstr"),
+        "k8s.io/apimachinery/pkg/runtime" if name == "RawExtension" => {
+            Some("serde_json::Map<String, serde_json::Value>".into())
+        }
+        "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1" if name == "JSON" => {
+            Some("serde_json::Value".into())
+        }
+        _ => {
+            let rest = path.strip_prefix("k8s.io/api/")?;
+            let (group, version) = rest.split_once('/')?;
+            k8s(&format!("api::{}::{version}", group.replace('/', "::")))
+        }
+    }
+}
+
+/// A doc comment from Go's doc lines, `None` when there are none.
+pub fn doc(lines: &[String]) -> Option<String> {
+    (!lines.is_empty()).then(|| lines.join("\n"))
+}

@@ -1,0 +1,80 @@
+use super::*;
+use crate::import::kubebuilder::go;
+
+const GO: &str = "package v1\n\n\
+    // +kubebuilder:webhook:path=/custom-mutate-sailor,mutating=true,failurePolicy=ignore,sideEffects=NoneOnDryRun,groups=crew.testproject.org,resources=sailors,verbs=create;update;delete,versions=v1,name=msailor-v1.kb.io,admissionReviewVersions=v1;v1beta1,timeoutSeconds=5\n\n\
+    // SailorCustomDefaulter defaults.\n\
+    type SailorCustomDefaulter struct{}\n";
+
+#[test]
+fn a_marker_becomes_the_attribute_at_webop_s_path() {
+    let file = go::parse("internal/webhook/v1/sailor_webhook.go", GO).unwrap();
+    let webhooks = markers_of(&[&file]).unwrap().webhooks;
+    assert_eq!(webhooks.len(), 1);
+    let webhook = &webhooks[0];
+    assert!(webhook.is_for("crew.testproject.org", "sailors", "v1"));
+    let path = default_path(true, "crew.testproject.org", "v1", "Sailor");
+    assert_eq!(path, "/mutate-crew-testproject-org-v1-sailor");
+    let mut issues = Vec::new();
+    let attribute = webhook.attribute(&path, &mut issues);
+    assert_eq!(
+        attribute.text,
+        "#[webhook(\n    \
+         path = \"/mutate-crew-testproject-org-v1-sailor\",\n    \
+         mutating,\n    \
+         failure_policy = \"ignore\",\n    \
+         side_effects = \"NoneOnDryRun\",\n    \
+         groups = [\"crew.testproject.org\"],\n    \
+         resources = [\"sailors\"],\n    \
+         verbs = [\"create\", \"update\", \"delete\"],\n    \
+         versions = [\"v1\"],\n    \
+         name = \"msailor-v1.kb.io\",\n    \
+         admission_review_versions = [\"v1\", \"v1beta1\"],\n    \
+         timeout_seconds = 5\n)]"
+    );
+    assert_eq!(issues.len(), 1);
+    assert!(
+        issues[0].to_string().starts_with(
+            "internal/webhook/v1/sailor_webhook.go:3: webhook path /custom-mutate-sailor:"
+        ),
+        "{issues:?}"
+    );
+}
+
+#[test]
+fn the_scaffold_s_attribute_of_the_same_type_is_replaced() {
+    let scaffold = "/// Defaults.\n#[webhook(\n    path = \"/mutate-x\",\n    mutating,\n    name = \"m\"\n)]\n\
+        struct D;\n#[webhook(\n    path = \"/validate-x\",\n    mutating = false,\n    name = \"v\"\n)]\nstruct V;\n";
+    let mutating = WebhookAttribute {
+        mutating: true,
+        text: "#[webhook(\n    mutating,\n    name = \"go\"\n)]".into(),
+    };
+    assert_eq!(
+        webhook_file(scaffold, &[mutating]),
+        "/// Defaults.\n#[webhook(\n    mutating,\n    name = \"go\"\n)]\nstruct D;\n\
+         #[webhook(\n    path = \"/validate-x\",\n    mutating = false,\n    name = \"v\"\n)]\nstruct V;\n"
+    );
+}
+
+#[test]
+fn a_configuration_s_name_goes_on_the_first_webhook_of_its_type() {
+    let text =
+        format!("{GO}\n// +kubebuilder:webhookconfiguration:mutating=true,name=fleet-mutating\n");
+    let file = go::parse("w.go", &text).unwrap();
+    let markers = markers_of(&[&file]).unwrap();
+    assert_eq!(
+        markers.configurations[0].attribute,
+        "#[webhook_configuration(mutating, name = \"fleet-mutating\")]"
+    );
+}
+
+#[test]
+fn an_unknown_argument_is_refused() {
+    let text = GO.replace("timeoutSeconds=5", "timeout=5");
+    let file = go::parse("w.go", &text).unwrap();
+    let message = markers_of(&[&file]).unwrap_err().to_string();
+    assert!(
+        message.contains("`timeout` is no argument of +kubebuilder:webhook"),
+        "{message}"
+    );
+}

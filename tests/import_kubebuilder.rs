@@ -1,0 +1,245 @@
+//! `webop import kubebuilder`: the contract is that controller-gen's CRDs, role.yaml and webhook
+//! configurations for the Go project equal what `make manifests` writes for the imported one,
+//! byte for byte, and that the imported project builds and passes its tests (with clippy's
+//! warnings denied), as `make test` runs them.
+//!
+//! The fixture is our own kubebuilder-style project (`testdata/kubebuilder-project`: PROJECT,
+//! go.mod, API types with a broad spread of markers and Go constructs, controllers with RBAC
+//! markers, webhook markers with non-default arguments, samples); controller-gen
+//! (`bin/controller-gen`, see `support/controller_gen.rs`) writes its manifests live.
+//! `WEBOP_KUBEBUILDER_PROJECTS` (a `:`-separated list of kubebuilder project directories, e.g.
+//! kubebuilder's testdata/project-v4 and the CronJob tutorial's project) adds projects compared
+//! with their committed config/crd/bases, config/rbac/role.yaml and
+//! config/webhook/manifests.yaml.
+
+#[path = "support/controller_gen.rs"]
+mod controller_gen;
+mod support;
+
+use std::path::Path;
+use std::process::Command;
+
+use controller_gen::{as_webop_writes_it, first_difference};
+use support::{build_test_and_lint, files, run_ok, target_dir, workspace};
+
+fn fixture() -> std::path::PathBuf {
+    workspace().join("testdata/kubebuilder-project")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// `make manifests` in the imported project `dir`, with the webop under test: the Makefile
+/// carries the Go project's controller-gen options.
+fn make_manifests(dir: &Path) {
+    let output = Command::new("make")
+        .arg("manifests")
+        .arg(format!("WEBOP={}", env!("CARGO_BIN_EXE_webop")))
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target_dir())
+        .env("CARGO_INCREMENTAL", "0")
+        .output()
+        .expect("make runs");
+    assert!(
+        output.status.success(),
+        "make manifests: {}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// What the import of one project gave: its report, and the names of the expected files that
+/// differ from webop's, with where.
+struct Compared {
+    report: String,
+    differences: Vec<String>,
+}
+
+/// Imports `project` into `out`, runs `make manifests`, and compares each of `expected`'s files
+/// (`config/crd/bases/*.yaml`, `config/rbac/role.yaml`, `config/webhook/manifests.yaml`) with
+/// webop's.
+fn import_and_compare(project: &Path, out: &Path, expected: &Path) -> Compared {
+    let report = run_ok(
+        out.parent().unwrap(),
+        &[
+            "import",
+            "kubebuilder",
+            project.to_str().unwrap(),
+            out.to_str().unwrap(),
+            "--webop-path",
+            workspace().to_str().unwrap(),
+        ],
+    );
+    eprintln!("{report}");
+    make_manifests(out);
+    let mut differences = Vec::new();
+    let mut wanted: Vec<String> = std::fs::read_dir(expected.join("config/crd/bases"))
+        .unwrap()
+        .map(|e| {
+            format!(
+                "config/crd/bases/{}",
+                e.unwrap().file_name().to_string_lossy()
+            )
+        })
+        .collect();
+    wanted.sort();
+    wanted.push("config/rbac/role.yaml".into());
+    if expected.join("config/webhook/manifests.yaml").is_file() {
+        wanted.push("config/webhook/manifests.yaml".into());
+    }
+    for name in wanted {
+        let theirs = as_webop_writes_it(&std::fs::read_to_string(expected.join(&name)).unwrap());
+        match std::fs::read_to_string(out.join(&name)) {
+            Ok(ours) if ours == theirs => eprintln!("{name}: equal"),
+            Ok(ours) => differences.push(format!("{name}: {}", first_difference(&ours, &theirs))),
+            Err(_) => differences.push(format!("{name}: webop wrote no such file")),
+        }
+    }
+    Compared {
+        report,
+        differences,
+    }
+}
+
+#[test]
+fn the_fixture_imports_with_controller_gen_s_manifests_and_passes_its_tests() {
+    let Some(tool) = controller_gen::tool() else {
+        return;
+    };
+    let temp = tempfile::tempdir().unwrap();
+    let go = temp.path().join("fleet");
+    copy_dir(&fixture(), &go);
+    let output = Command::new(tool)
+        .args([
+            "rbac:roleName=manager-role",
+            "crd",
+            "webhook",
+            "paths=./...",
+            "output:crd:artifacts:config=config/crd/bases",
+            "output:rbac:artifacts:config=config/rbac",
+            "output:webhook:artifacts:config=config/webhook",
+        ])
+        .current_dir(&go)
+        .env("GOFLAGS", "-mod=mod")
+        .output()
+        .expect("controller-gen runs");
+    assert!(
+        output.status.success(),
+        "controller-gen failed on the fixture:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let imported = temp.path().join("fleet-rs");
+    let compared = import_and_compare(&go, &imported, &go);
+    assert!(
+        compared.differences.is_empty(),
+        "{:#?}",
+        compared.differences
+    );
+    assert!(
+        compared
+            .report
+            .contains("every Go type and marker has a Rust mapping"),
+        "{}",
+        compared.report
+    );
+    build_test_and_lint(&imported);
+}
+
+/// Kubebuilder's own projects, where `WEBOP_KUBEBUILDER_PROJECTS` names them: each reported;
+/// the test fails if a CRD or the role differs, if the webhook configurations differ and the
+/// import listed no webhook it could not translate, or if the project does not build and pass
+/// its tests.
+#[test]
+fn kubebuilder_projects_import_with_their_committed_manifests() {
+    let Some(projects) = std::env::var_os("WEBOP_KUBEBUILDER_PROJECTS") else {
+        eprintln!("skipped: WEBOP_KUBEBUILDER_PROJECTS names no kubebuilder project");
+        return;
+    };
+    let mut failed = Vec::new();
+    for project in std::env::split_paths(&projects) {
+        let temp = tempfile::tempdir().unwrap();
+        let imported = temp.path().join("imported");
+        let compared = import_and_compare(&project, &imported, &project);
+        eprintln!("{}: {:#?}", project.display(), compared.differences);
+        let explained = |difference: &String| {
+            difference.starts_with("config/webhook/")
+                && (compared.report.contains(": webhook path")
+                    || compared.report.contains("webhook of"))
+        };
+        let unexplained: Vec<String> = compared
+            .differences
+            .iter()
+            .filter(|d| !explained(d))
+            .cloned()
+            .collect();
+        if !unexplained.is_empty() {
+            failed.push((project.clone(), unexplained));
+        }
+        build_test_and_lint(&imported);
+    }
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+fn refused(project: &Path) -> String {
+    let temp = tempfile::tempdir().unwrap();
+    let out = temp.path().join("out");
+    let mut report = Vec::new();
+    let argv = [
+        "webop",
+        "import",
+        "kubebuilder",
+        project.to_str().unwrap(),
+        out.to_str().unwrap(),
+    ];
+    let error = webop::cli::run(argv, temp.path(), &mut report).expect_err("the import is refused");
+    assert!(files(temp.path()).is_empty(), "nothing is written");
+    format!("{error:#}")
+}
+
+#[test]
+fn bad_input_is_a_clear_error_that_writes_nothing() {
+    let temp = tempfile::tempdir().unwrap();
+    let message = refused(temp.path());
+    assert!(
+        message.contains("is not a kubebuilder project"),
+        "{message}"
+    );
+
+    let broken = temp.path().join("broken");
+    copy_dir(&fixture(), &broken);
+    std::fs::write(
+        broken.join("api/v1/harbor_types.go"),
+        "package v1\n\ntype Harbor struct {\n\tSpec string `json:\"spec\"`\n",
+    )
+    .unwrap();
+    let message = refused(&broken);
+    assert!(
+        message.contains("api/v1/harbor_types.go:") && message.contains("does not parse"),
+        "{message}"
+    );
+
+    let unknown = temp.path().join("unknown");
+    copy_dir(&fixture(), &unknown);
+    let types = unknown.join("api/v1/harbor_types.go");
+    let text = std::fs::read_to_string(&types).unwrap().replace(
+        "// +kubebuilder:validation:MinItems=1",
+        "// +kubebuilder:validation:MinItem=1",
+    );
+    std::fs::write(&types, text).unwrap();
+    let message = refused(&unknown);
+    assert!(
+        message.contains("+kubebuilder:validation:MinItem=1")
+            && message.contains("controller-gen has no such marker"),
+        "{message}"
+    );
+}
