@@ -33,6 +33,7 @@
 
 mod applied;
 mod backoff;
+mod compact_store;
 mod controller;
 mod duration;
 mod elector;
@@ -58,6 +59,7 @@ mod webhook_server;
 
 pub use applied::{already_applied, contains};
 pub use backoff::{BASE_DELAY, Backoff, MAX_DELAY};
+pub use compact_store::CompactStore;
 pub use controller::{ControllerKit, object_key};
 pub use duration::parse_duration;
 pub use logging::init_logging;
