@@ -297,23 +297,28 @@ async fn a_webapp_gets_a_deployment_a_service_and_a_status() {
         assert_eq!(available.status, "True");
     }
 
+    // Creating the children records no event: the status says it.
+    let notes = event_notes(&cluster, "Normal").await;
+    assert!(notes.is_empty(), "no event for a creation: {notes:?}");
+    cluster.stop().await;
+}
+
+/// The notes of the events of `type_` about the WebApps.
+async fn event_notes(cluster: &Cluster, type_: &str) -> Vec<String> {
     let events = cluster
         .api::<Event>()
         .list(&ListParams::default())
         .await
         .unwrap();
-    let created = events.items.iter().find(|e| {
-        e.regarding.as_ref().and_then(|r| r.kind.as_deref()) == Some("WebApp")
-            && e.reason.as_deref() == Some("Created")
-    });
-    let note = created
-        .and_then(|e| e.note.as_deref())
-        .expect("a Created event");
-    assert_eq!(
-        note,
-        "Created Deployment demo-deploy, Created Service demo-svc"
-    );
-    cluster.stop().await;
+    events
+        .items
+        .into_iter()
+        .filter(|e| {
+            e.regarding.as_ref().and_then(|r| r.kind.as_deref()) == Some("WebApp")
+                && e.type_.as_deref() == Some(type_)
+        })
+        .filter_map(|e| e.note)
+        .collect()
 }
 
 #[tokio::test]
@@ -358,6 +363,12 @@ async fn children_follow_image_replicas_and_port_changes() {
         3
     };
     assert_eq!(status.available_replicas, expected);
+    // Recorded before the status that `settled` waited for was written.
+    let notes = event_notes(&cluster, "Normal").await;
+    assert!(
+        notes.contains(&"Updated Deployment demo-deploy, Updated Service demo-svc".to_owned()),
+        "an event for the update: {notes:?}"
+    );
     cluster.stop().await;
 }
 
