@@ -21,11 +21,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         )
         .into());
     }
-    let server = webop::testkit::ApiServer::new();
+    let server = webop_testkit::ApiServer::new();
     let bound = server.serve_http(address).await?;
     let kubeconfig =
         std::env::temp_dir().join(format!("webop-testkit-{}.kubeconfig", bound.port()));
-    std::fs::write(&kubeconfig, webop::testkit::kubeconfig(bound))?;
+    std::fs::write(&kubeconfig, webop_testkit::kubeconfig(bound))?;
     println!("webop testkit API server on http://{bound} (Ctrl-C to stop)");
     println!("export KUBECONFIG={}", kubeconfig.display());
     tokio::signal::ctrl_c().await?;

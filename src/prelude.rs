@@ -3,7 +3,7 @@
 //! Go's JSON conventions), their traits, and the `#[rbac]`, `#[webhook]` and
 //! `#[webhook_configuration]` attributes.
 
-pub use crate::schema::Schema;
+pub use webop_core::schema::Schema;
 pub use serde::de::Deserialize;
 pub use serde::ser::Serialize;
 pub use webop_macros::{

@@ -9,8 +9,8 @@ use k8s_openapi::api::coordination::v1::Lease;
 use kube::Api;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
-use webop::manager::{Error, Manager, Options};
-use webop::testkit::{ApiServer, Link};
+use webop_manager::{Error, Manager, Options};
+use webop_testkit::{ApiServer, Link};
 
 const LEASE: &str = "test-lease";
 
@@ -279,7 +279,7 @@ async fn leader_election_is_not_held_up_by_the_reconcile_rate_limit() {
     let renewals = || {
         server
             .counters()
-            .get(webop::testkit::Verb::Update, "leases")
+            .get(webop_testkit::Verb::Update, "leases")
     };
     let before = renewals();
     until("renewals", || renewals() >= before + 2).await;

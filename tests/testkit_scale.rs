@@ -5,7 +5,7 @@
 use k8s_openapi::api::autoscaling::v1::Scale;
 use kube::api::{Api, Patch, PatchParams, PostParams};
 use serde_json::json;
-use webop::envtest::{Backend, Environment};
+use webop_envtest::{Backend, Environment};
 use webop::prelude::*;
 
 #[macro_use]

@@ -10,7 +10,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::Error;
-use crate::testkit::Verb;
+use webop_testkit::Verb;
 
 /// The audit policy: one event per finished request, with its metadata only. (Watches are
 /// logged when they end.)
@@ -22,7 +22,7 @@ rules:
 "#;
 
 /// Counts of API requests by verb and resource (`webapps`, `webapps/status`), as the testkit's
-/// [`Counters`](crate::testkit::Counters) keep them.
+/// [`Counters`](webop_testkit::Counters) keep them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RequestCounts {
     counts: BTreeMap<(Verb, String), u64>,

@@ -7,7 +7,7 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomRe
 use super::audit::{self, RequestCounts};
 use super::control_plane::{Components, ControlPlane};
 use super::{Assets, Binary, Error, crds};
-use crate::testkit::ApiServer;
+use webop_testkit::ApiServer;
 
 /// Which API server an environment runs on.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub struct EnvironmentBuilder {
     crd_dirs: Vec<PathBuf>,
     components: Components,
     #[cfg(feature = "webhook")]
-    webhooks: Option<crate::webhook::Webhooks>,
+    webhooks: Option<webop_core::webhook::Webhooks>,
 }
 
 impl EnvironmentBuilder {
@@ -90,7 +90,7 @@ impl EnvironmentBuilder {
     /// the conversion webhook in the CRDs of converting kinds (controller-runtime's envtest
     /// `WebhookInstallOptions`); on the testkit, in-process.
     #[cfg(feature = "webhook")]
-    pub fn webhooks(mut self, webhooks: crate::webhook::Webhooks) -> Self {
+    pub fn webhooks(mut self, webhooks: webop_core::webhook::Webhooks) -> Self {
         self.webhooks = Some(webhooks);
         self
     }

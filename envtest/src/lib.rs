@@ -5,13 +5,13 @@
 //! When it is set, the environment is a real control plane on loopback ports: etcd and
 //! kube-apiserver with fresh certificates, and on request kube-controller-manager (garbage
 //! collection, Deployments, ReplicaSets), kube-scheduler and kwok (fake nodes whose pods become
-//! Ready). When it is not, the environment is webop's in-memory [`testkit`](crate::testkit): the
+//! Ready). When it is not, the environment is webop's in-memory [`testkit`](webop_testkit): the
 //! same test body runs offline. Either way the environment installs the CRDs it is given and
 //! waits until they are served, and [`Environment::client`] is an authenticated `kube::Client`.
 //!
 //! ```no_run
-//! # async fn example() -> Result<(), webop::envtest::Error> {
-//! use webop::envtest::Environment;
+//! # async fn example() -> Result<(), webop_envtest::Error> {
+//! use webop_envtest::Environment;
 //!
 //! let env = Environment::builder()
 //!     .crd_dir("config/crd/bases")

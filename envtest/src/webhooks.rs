@@ -3,7 +3,7 @@
 //! with a self-signed certificate, a Mutating- and a ValidatingWebhookConfiguration calling it at
 //! `https://127.0.0.1:<port>/<path>` with that certificate as `caBundle`, and the conversion
 //! webhook in the CRDs of the kinds that convert. On the testkit the same `Webhooks` are called
-//! in-process ([`crate::testkit::ApiServer::with_webhooks`]).
+//! in-process ([`webop_testkit::ApiServer::with_webhooks`]).
 //!
 //! The configurations select what kubebuilder's markers select (CREATE and UPDATE; DELETE too
 //! for validation), with kubebuilder's names (`mwebapp-v1.kb.io`). The API server watches
@@ -23,8 +23,8 @@ use kube::api::PostParams;
 use serde_json::{Value, json};
 
 use super::Error;
-use crate::manager::{Manager, Options};
-use crate::webhook::{CONVERT_PATH, Webhooks};
+use webop_manager::{Manager, Options};
+use webop_core::webhook::{CONVERT_PATH, Webhooks};
 
 /// How long the API server may take to start calling the installed webhooks.
 const CALLED_TIMEOUT: Duration = Duration::from_secs(60);

@@ -207,7 +207,7 @@ impl Elector {
 #[cfg(all(test, feature = "testkit"))]
 mod tests {
     use super::*;
-    use crate::testkit::{ApiServer, Matcher, Verb};
+    use webop_testkit::{ApiServer, Matcher, Verb};
 
     fn lock(server: &ApiServer) -> LeaseLock {
         LeaseLock::new(server.client(), "default", "leader")

@@ -5,12 +5,12 @@
 //!
 //! ```no_run
 //! # use clap::Parser;
-//! # #[derive(Parser)] struct Flags { #[command(flatten)] manager: webop::manager::Options }
-//! # async fn run_controllers(_: webop::manager::Manager) {}
-//! # async fn main_() -> Result<(), webop::manager::Error> {
+//! # #[derive(Parser)] struct Flags { #[command(flatten)] manager: webop_manager::Options }
+//! # async fn run_controllers(_: webop_manager::Manager) {}
+//! # async fn main_() -> Result<(), webop_manager::Error> {
 //! let flags = Flags::parse();
-//! webop::manager::init_logging(&flags.manager)?;
-//! let manager = webop::manager::Manager::new(flags.manager, "my-operator.example.com").await?;
+//! webop_manager::init_logging(&flags.manager)?;
+//! let manager = webop_manager::Manager::new(flags.manager, "my-operator.example.com").await?;
 //! manager.run(run_controllers).await
 //! # }
 //! ```

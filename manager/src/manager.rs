@@ -50,7 +50,7 @@ impl std::fmt::Debug for Manager {
 
 #[cfg(feature = "webhook")]
 struct ServedWebhooks {
-    webhooks: crate::webhook::Webhooks,
+    webhooks: webop_core::webhook::Webhooks,
     started: super::Synced,
     /// Where the server listens and its self-signed `caBundle`, once serving.
     bound: Option<(SocketAddr, Option<String>)>,
@@ -164,7 +164,7 @@ impl Manager {
     /// `/readyz` waits until that server listens, as controller-runtime's `StartedChecker`
     /// does. A second call replaces the webhooks of the first.
     #[cfg(feature = "webhook")]
-    pub fn with_webhooks(self, webhooks: crate::webhook::Webhooks) -> Self {
+    pub fn with_webhooks(self, webhooks: webop_core::webhook::Webhooks) -> Self {
         let started = self.inner.readiness.track("webhook-server");
         let served = ServedWebhooks {
             webhooks,
@@ -230,7 +230,7 @@ impl Manager {
 
     /// The webhooks given to [`Manager::with_webhooks`] (empty without).
     #[cfg(feature = "webhook")]
-    pub fn webhooks(&self) -> crate::webhook::Webhooks {
+    pub fn webhooks(&self) -> webop_core::webhook::Webhooks {
         let served = self.served_webhooks();
         served
             .as_ref()

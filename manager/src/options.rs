@@ -200,7 +200,7 @@ impl Options {
     /// Checks what no single flag can: the leader-election timings must let a leader stop
     /// before a standby may take over (client-go's rule: lease duration > renew deadline >
     /// 1.2 × retry period).
-    pub fn validate(&self) -> Result<(), crate::manager::Error> {
+    pub fn validate(&self) -> Result<(), crate::Error> {
         let (lease, renew, retry) = (
             self.leader_election_lease_duration,
             self.leader_election_renew_deadline,
@@ -226,7 +226,7 @@ impl Options {
             None
         };
         match problem {
-            Some(problem) => Err(crate::manager::Error::Options(problem)),
+            Some(problem) => Err(crate::Error::Options(problem)),
             None => Ok(()),
         }
     }
@@ -255,7 +255,7 @@ fn positive(value: &str) -> Result<f64, String> {
 pub fn parse_bind_address(
     flag: &'static str,
     value: &str,
-) -> Result<Option<SocketAddr>, crate::manager::Error> {
+) -> Result<Option<SocketAddr>, crate::Error> {
     if value == "0" {
         return Ok(None);
     }
@@ -265,7 +265,7 @@ pub fn parse_bind_address(
     };
     full.parse()
         .map(Some)
-        .map_err(|_| crate::manager::Error::BindAddress {
+        .map_err(|_| crate::Error::BindAddress {
             flag,
             value: value.to_owned(),
         })

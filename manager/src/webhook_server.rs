@@ -15,7 +15,7 @@ use tokio::task::JoinHandle;
 
 use super::tls::{self, CertificateSource};
 use super::{Error, Metrics, Options, Shutdown, server};
-use crate::webhook::Webhooks;
+use webop_core::webhook::Webhooks;
 
 /// The largest review accepted (controller-runtime's `maxRequestSize`: 7 MiB, above the API
 /// server's 3 MiB objects in an old/new pair).

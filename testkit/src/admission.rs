@@ -21,7 +21,7 @@ use super::objects;
 use super::request::Verb;
 use super::service::ApiService;
 use super::status::{ApiError, ApiResult};
-use crate::webhook::{AdmissionWebhook, Webhooks};
+use webop_core::webhook::{AdmissionWebhook, Webhooks};
 
 /// How often a write starts over when its object changed between stages.
 const ATTEMPTS: usize = 5;

@@ -105,7 +105,7 @@ impl Faults {
     ///
     /// ```
     /// # #[tokio::main(flavor = "current_thread")] async fn main() {
-    /// use webop::testkit::{ApiServer, Verb};
+    /// use webop_testkit::{ApiServer, Verb};
     /// use k8s_openapi::api::core::v1::ConfigMap;
     /// use kube::api::{Api, PostParams};
     ///

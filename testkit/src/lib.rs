@@ -7,13 +7,13 @@
 //! use k8s_openapi::api::core::v1::ConfigMap;
 //! use kube::api::{Api, ObjectMeta, PostParams};
 //!
-//! let server = webop::testkit::ApiServer::new();
+//! let server = webop_testkit::ApiServer::new();
 //! let client: kube::Client = server.client();
 //! let api: Api<ConfigMap> = Api::namespaced(client, "default");
 //! let cm = ConfigMap { metadata: ObjectMeta { name: Some("settings".into()), ..Default::default() }, ..Default::default() };
 //! let created = api.create(&PostParams::default(), &cm).await.unwrap();
 //! assert!(created.metadata.uid.is_some());
-//! assert_eq!(server.counters().get(webop::testkit::Verb::Create, "configmaps"), 1);
+//! assert_eq!(server.counters().get(webop_testkit::Verb::Create, "configmaps"), 1);
 //! # }
 //! ```
 //!
@@ -110,7 +110,7 @@ impl ApiServer {
     /// through the mutating webhooks, the schema and the validating webhooks, deletes through
     /// the validating ones (see `docs/testkit.md`). Replaces webhooks given before.
     #[cfg(feature = "webhook")]
-    pub fn with_webhooks(self, webhooks: crate::webhook::Webhooks) -> Self {
+    pub fn with_webhooks(self, webhooks: webop_core::webhook::Webhooks) -> Self {
         self.service.shared.lock().webhooks = Some(Arc::new(webhooks));
         self
     }
@@ -151,7 +151,7 @@ impl ApiServer {
     /// #                  "versions": [{"name": "v1", "served": true, "storage": true,
     /// #                                "schema": {"openAPIV3Schema": {"type": "object"}}}]}})).unwrap()
     /// # }
-    /// let server = webop::testkit::ApiServer::new();
+    /// let server = webop_testkit::ApiServer::new();
     /// server.install_crd(crd()).unwrap(); // e.g. `WebApp::crd()`
     /// ```
     pub fn install_crd(&self, crd: impl Borrow<CustomResourceDefinition>) -> Result<(), ApiError> {

@@ -6,7 +6,7 @@
 //! use k8s_openapi::api::core::v1::ConfigMap;
 //! use kube::api::Api;
 //!
-//! let server = webop::testkit::ApiServer::new();
+//! let server = webop_testkit::ApiServer::new();
 //! let (client, link) = server.linked_client();
 //! let api: Api<ConfigMap> = Api::default_namespaced(client);
 //! link.refuse();

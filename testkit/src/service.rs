@@ -87,7 +87,7 @@ struct WatchForm {
     table: Option<Box<(ResourceType, String)>>,
     first_event: bool,
     #[cfg(feature = "webhook")]
-    webhooks: Option<std::sync::Arc<crate::webhook::Webhooks>>,
+    webhooks: Option<std::sync::Arc<webop_core::webhook::Webhooks>>,
 }
 
 impl WatchForm {
@@ -115,7 +115,7 @@ impl WatchForm {
             return served;
         };
         let (resource_type, version) = &**table_of;
-        let mut table = crate::testkit::table::table(resource_type, version, &served, false);
+        let mut table = crate::table::table(resource_type, version, &served, false);
         if !self.first_event {
             table["columnDefinitions"] = Value::Null;
         }

@@ -6,7 +6,7 @@
 //! or `Role` is written per group, in (namespace, role name) order, so cluster roles come first.
 
 mod merge;
-#[cfg(feature = "cli")]
+#[cfg(feature = "scan")]
 pub(crate) mod scan;
 
 use std::collections::BTreeMap;
@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value, json};
 
 use merge::{Policy, normalize_rules};
-#[cfg(feature = "cli")]
+#[cfg(feature = "scan")]
 pub use scan::{ScanError, rules_in_dir, rules_in_dirs};
 
 /// One `#[rbac(...)]` attribute: controller-gen's `+kubebuilder:rbac` marker.

@@ -12,7 +12,7 @@
 
 mod conversion;
 mod manifests;
-#[cfg(feature = "cli")]
+#[cfg(feature = "scan")]
 mod scan;
 
 #[cfg(feature = "webhook")]
@@ -30,7 +30,7 @@ pub use conversion::{ConversionError, Convertible, Hub};
 pub use manifests::{
     Configuration, DuplicateConfiguration, Found, Webhook, configuration_documents,
 };
-#[cfg(feature = "cli")]
+#[cfg(feature = "scan")]
 pub use scan::webhooks_in_dirs;
 
 #[cfg(feature = "webhook")]

@@ -38,9 +38,9 @@ pub struct State {
     name_seed: u64,
     /// The object (and the stored one) where a staged write stopped for admission.
     pub admission_stop: Option<(Value, Option<Value>)>,
-    /// The webhooks writes go through and conversions use ([`crate::testkit::ApiServer::with_webhooks`]).
+    /// The webhooks writes go through and conversions use ([`crate::ApiServer::with_webhooks`]).
     #[cfg(feature = "webhook")]
-    pub webhooks: Option<std::sync::Arc<crate::webhook::Webhooks>>,
+    pub webhooks: Option<std::sync::Arc<webop_core::webhook::Webhooks>>,
 }
 
 impl State {
@@ -191,7 +191,7 @@ pub struct WatchReply {
     pub table: Option<Box<(ResourceType, String)>>,
     /// Converts the objects of a kind with a conversion webhook to `api_version`.
     #[cfg(feature = "webhook")]
-    pub webhooks: Option<std::sync::Arc<crate::webhook::Webhooks>>,
+    pub webhooks: Option<std::sync::Arc<webop_core::webhook::Webhooks>>,
 }
 
 /// An object reduced to `PartialObjectMetadata`, as served to metadata-only clients.
@@ -205,7 +205,7 @@ struct Context<'a> {
     request: &'a Request,
     /// The conversions of the kinds with a conversion webhook.
     #[cfg(feature = "webhook")]
-    webhooks: Option<std::sync::Arc<crate::webhook::Webhooks>>,
+    webhooks: Option<std::sync::Arc<webop_core::webhook::Webhooks>>,
 }
 
 impl Context<'_> {

@@ -4,7 +4,7 @@
 
 use super::write::{stale_check, write_update};
 use super::*;
-use crate::testkit::scale::{ScalePaths, view, with_replicas};
+use crate::scale::{ScalePaths, view, with_replicas};
 
 pub(super) fn scale(
     state: &mut State,

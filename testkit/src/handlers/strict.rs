@@ -5,7 +5,7 @@
 //! them whatever the validation (500, structured-merge-diff's "field not declared in schema").
 
 use super::*;
-use crate::testkit::openapi;
+use crate::openapi;
 
 /// The schema that decides which fields a kind has: a CRD version's, or a built-in kind's.
 pub(super) fn schema_of<'c>(context: &'c Context<'_>) -> Option<&'c Value> {

@@ -4,7 +4,7 @@
 
 use super::*;
 use super::{crds, strict};
-use crate::testkit::{builtins, scale};
+use crate::{builtins, scale};
 
 fn check_type_and_namespace(context: &Context<'_>, object: &mut Value) -> ApiResult<()> {
     if !object.is_object() {
@@ -362,7 +362,7 @@ pub(super) fn write_update(
         return Err(ApiError::unprocessable(format!(
             "the patched {} {name:?} is {}, not a JSON object",
             context.resource_type.kind,
-            crate::testkit::status::render_value(&new)
+            crate::status::render_value(&new)
         )));
     }
     let rt = &context.resource_type;

@@ -6,7 +6,7 @@
 use serde_json::{Map, Value, json};
 
 use super::meta;
-use crate::testkit::resources::ResourceType;
+use crate::resources::ResourceType;
 
 /// `app.example.com/v1/WebApp` as kube-openapi's REST-friendly name: `com.example.app.v1.WebApp`.
 pub fn definition_name(group: &str, version: &str, kind: &str) -> String {
@@ -97,7 +97,7 @@ fn add_embedded_fields(schema: &mut Value) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::resources::from_crd;
+    use crate::resources::from_crd;
 
     fn crd() -> Value {
         json!({

@@ -9,8 +9,8 @@ use super::builtin::builtins;
 use super::meta::V3_PREFIX;
 use super::paths::{PathItem, path_items};
 use super::{custom, meta};
-use crate::testkit::discovery::Catalog;
-use crate::testkit::resources::ResourceType;
+use crate::discovery::Catalog;
+use crate::resources::ResourceType;
 
 /// The key of a group-version in the `/openapi/v3` discovery document: `api/v1`,
 /// `apis/apps/v1`.

@@ -7,8 +7,8 @@ use serde_json::{Map, Value, json};
 
 use super::fieldset::{self, FieldSet, key_element};
 use super::managed::{self, Entry, Manager};
-use crate::testkit::shape::{ListKind, Shape};
-use crate::testkit::status::{ApiError, ApiResult};
+use crate::shape::{ListKind, Shape};
+use crate::status::{ApiError, ApiResult};
 
 /// Which part of the object an apply may touch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::fieldset::{self, FieldSet};
-use crate::testkit::shape::Shape;
+use crate::shape::Shape;
 
 /// The identity of a field manager entry.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::testkit::shape::{ListKind, Shape};
+use crate::shape::{ListKind, Shape};
 
 /// Applies a strategic merge patch. Errors name the offending directive.
 pub fn patch(original: &Value, patch: &Value, shape: Shape<'_>) -> Result<Value, String> {

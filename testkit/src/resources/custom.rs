@@ -5,7 +5,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::ResourceType;
-use crate::testkit::scale::ScalePaths;
+use crate::scale::ScalePaths;
 
 /// Reads a CRD object into the resource type it defines.
 pub fn from_crd(crd: &Value) -> Result<ResourceType, String> {

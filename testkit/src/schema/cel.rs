@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use super::formats::go_float;
-use crate::testkit::status::{FieldError, FieldErrorKind, NIL_FIELD};
+use crate::status::{FieldError, FieldErrorKind, NIL_FIELD};
 
 /// Whether the schema has any rule.
 pub fn has_rules(schema: &Value) -> bool {

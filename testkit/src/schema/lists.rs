@@ -3,9 +3,9 @@
 
 use serde_json::Value;
 
-use crate::testkit::patch::fieldset::key_element;
-use crate::testkit::shape::{ListKind, Shape};
-use crate::testkit::status::{FieldError, FieldErrorKind, render_value};
+use crate::patch::fieldset::key_element;
+use crate::shape::{ListKind, Shape};
+use crate::status::{FieldError, FieldErrorKind, render_value};
 
 /// The duplicate set items and map keys of every list in `object`.
 pub fn duplicates(object: &Value, schema: &Value, errors: &mut Vec<FieldError>) {

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::formats::go_float;
 use super::validate::Loc;
-use crate::testkit::status::{FieldError, FieldErrorKind};
+use crate::status::{FieldError, FieldErrorKind};
 
 /// A JSON number as Go's JSON decoder gives it to the validator.
 #[derive(Clone, Copy)]

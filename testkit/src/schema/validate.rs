@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::formats::{cached_regex, format_ok};
 use super::numbers::{self, is_json_integer};
-use crate::testkit::status::{FieldError, FieldErrorKind, NIL_FIELD, render_value};
+use crate::status::{FieldError, FieldErrorKind, NIL_FIELD, render_value};
 
 /// Where a node is: its field path (`status.phase`), the path kube-openapi prints in a message
 /// (relative to the validated value: `phase` when a status write validates `status` alone), and

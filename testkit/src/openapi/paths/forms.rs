@@ -4,7 +4,7 @@
 use serde_json::{Map, Value, json};
 
 use super::{Parameter, PathItem};
-use crate::testkit::openapi::meta;
+use crate::openapi::meta;
 
 impl PathItem {
     /// The path item in OpenAPI v3 form.

@@ -9,7 +9,7 @@ mod forms;
 use serde_json::{Value, json};
 
 use super::meta;
-use crate::testkit::resources::ResourceType;
+use crate::resources::ResourceType;
 
 /// A query or path parameter.
 #[derive(Clone)]

@@ -10,7 +10,7 @@ mod workloads;
 
 use serde_json::{Value, json};
 
-use crate::schema::Schema;
+use webop_core::schema::Schema;
 
 /// One field of a kind: name, description, schema.
 pub(super) type Field = (&'static str, &'static str, Value);
