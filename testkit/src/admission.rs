@@ -19,8 +19,9 @@ use super::handlers::{
 };
 use super::objects;
 use super::request::Verb;
-use super::service::ApiService;
+use super::state::Shared;
 use super::status::{ApiError, ApiResult};
+use super::store::ObjectKey;
 use webop_core::webhook::{AdmissionWebhook, Webhooks};
 
 /// How often a write starts over when its object changed between stages.
@@ -28,7 +29,7 @@ const ATTEMPTS: usize = 5;
 
 /// A write or delete on a kind with admission webhooks, and what they said.
 pub(super) struct Admitted<'a> {
-    service: &'a ApiService,
+    shared: &'a Shared,
     webhooks: std::sync::Arc<Webhooks>,
     hooks: Vec<AdmissionWebhook>,
     /// The apiVersion of the request, e.g. `app.example.com/v2`.
@@ -45,7 +46,7 @@ enum Staged {
 
 impl<'a> Admitted<'a> {
     /// The admission of `request`, if its kind has webhooks and it writes the main resource.
-    pub fn of(service: &'a ApiService, request: &Request) -> Option<Self> {
+    pub fn of(shared: &'a Shared, request: &Request) -> Option<Self> {
         let target = &request.target;
         let writes = matches!(
             request.verb,
@@ -54,7 +55,7 @@ impl<'a> Admitted<'a> {
         if !writes || target.subresource.is_some() {
             return None;
         }
-        let state = service.shared.lock();
+        let state = shared.lock();
         let webhooks = state.webhooks.clone()?;
         let resource_type = state
             .catalog
@@ -138,7 +139,7 @@ impl<'a> Admitted<'a> {
     /// delete runs as without webhooks.
     async fn delete(&mut self, request: Request) -> ApiResult<Reply> {
         let current = {
-            let state = self.service.shared.lock();
+            let state = self.shared.lock();
             let target = &request.target;
             let resource_type = state
                 .catalog
@@ -146,7 +147,7 @@ impl<'a> Admitted<'a> {
                 .cloned();
             resource_type.and_then(|rt| {
                 let name = target.name.as_deref().unwrap_or_default();
-                let key = objects::key(&rt, target.namespace.as_deref(), name);
+                let key = ObjectKey::of(&rt, target.namespace.as_deref(), name);
                 state.store.get(&key).cloned()
             })
         };
@@ -158,11 +159,11 @@ impl<'a> Admitted<'a> {
                     .await?;
             }
         }
-        handlers::handle(&mut self.service.shared.lock(), &request)
+        handlers::handle(&mut self.shared.lock(), &request)
     }
 
     fn stage(&self, request: &Request) -> ApiResult<Staged> {
-        let mut state = self.service.shared.lock();
+        let mut state = self.shared.lock();
         state.admission_stop = None;
         match handlers::handle(&mut state, request) {
             Ok(reply) => Ok(Staged::Done(reply)),

@@ -6,7 +6,7 @@
 
 use serde_json::{Value, json};
 
-use super::handlers::State;
+use super::state::State;
 use super::objects::{self, finalizers, is_deleting, meta_str};
 use super::store::{ChangeKind, ObjectKey};
 

@@ -25,6 +25,7 @@
 
 #[cfg(feature = "webhook")]
 mod admission;
+mod body;
 mod builtins;
 mod discovery;
 mod faults;
@@ -42,6 +43,7 @@ mod schema;
 mod selectors;
 mod service;
 mod shape;
+mod state;
 mod status;
 mod store;
 mod table;
@@ -56,7 +58,8 @@ pub use faults::{Counters, Faults, Matcher};
 pub use link::Link;
 pub use listener::kubeconfig;
 pub use request::Verb;
-pub use service::{ApiService, Body};
+pub use body::Body;
+pub use service::ApiService;
 pub use status::{ApiError, FieldError, FieldErrorKind};
 
 /// How many changes watches can resume across before a resourceVersion is "too old" (410).
@@ -92,8 +95,8 @@ impl ApiServer {
     /// A server that keeps only the last `changes` changes for watch resumption; older
     /// resourceVersions get 410 Gone.
     pub fn with_history_limit(changes: usize) -> Self {
-        let shared = Arc::new(service::Shared {
-            state: Mutex::new(handlers::State::new(changes.max(1))),
+        let shared = Arc::new(state::Shared {
+            state: Mutex::new(state::State::new(changes.max(1))),
             faults: Faults::default(),
             counters: Counters::default(),
         });

@@ -24,7 +24,8 @@ use std::task::{Context, Poll};
 use bytes::Bytes;
 use http_body::Frame;
 
-use super::service::{ApiService, Body};
+use super::body::Body;
+use super::service::ApiService;
 
 const CONNECTED: u8 = 0;
 const REFUSED: u8 = 1;

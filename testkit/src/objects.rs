@@ -4,9 +4,7 @@
 
 use serde_json::{Value, json};
 
-use super::resources::ResourceType;
 use super::status::{FieldError, FieldErrorKind};
-use super::store::ObjectKey;
 
 /// The current time as Kubernetes writes `metav1.Time` (RFC 3339, seconds, UTC).
 pub fn now() -> String {
@@ -58,33 +56,6 @@ pub fn is_deleting(object: &Value) -> bool {
     object
         .pointer("/metadata/deletionTimestamp")
         .is_some_and(|t| !t.is_null())
-}
-
-/// The store key of an object of a type.
-pub fn key(resource_type: &ResourceType, namespace: Option<&str>, name: &str) -> ObjectKey {
-    ObjectKey {
-        group: resource_type.group.clone(),
-        plural: resource_type.plural.clone(),
-        namespace: if resource_type.namespaced {
-            namespace.unwrap_or_default().to_string()
-        } else {
-            String::new()
-        },
-        name: name.to_string(),
-    }
-}
-
-/// An object as served at `version`: `apiVersion` and `kind` set. Custom resources are stored
-/// once and served at every version unchanged (the CRD `None` conversion strategy).
-pub fn served(mut object: Value, resource_type: &ResourceType, version: &str) -> Value {
-    if let Some(map) = object.as_object_mut() {
-        map.insert(
-            "apiVersion".into(),
-            json!(resource_type.api_version(version)),
-        );
-        map.insert("kind".into(), json!(resource_type.kind));
-    }
-    object
 }
 
 /// A `generateName` suffix: five characters of the alphabet Kubernetes uses, derived from a
@@ -244,4 +215,9 @@ pub fn noop_view(object: &Value) -> Value {
         }
     }
     object
+}
+
+/// An object reduced to `PartialObjectMetadata`, as served to metadata-only clients.
+pub fn partial_metadata(object: &Value) -> Value {
+    json!({"apiVersion": "meta.k8s.io/v1", "kind": "PartialObjectMetadata", "metadata": object.get("metadata").cloned().unwrap_or_else(|| json!({}))})
 }

@@ -3,8 +3,18 @@
 
 use std::collections::HashMap;
 
-use super::openapi::Document;
 use super::status::{ApiError, ApiResult};
+
+/// Which document a request asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Document {
+    /// `/openapi/v2`.
+    V2,
+    /// `/openapi/v3`: the list of group-version documents.
+    V3Discovery,
+    /// `/openapi/v3/<key>`, the key being `api/v1` or `apis/<group>/<version>`.
+    V3(String),
+}
 
 /// Kubernetes request verbs, as RBAC and audit logs name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -92,7 +102,7 @@ pub enum Route {
     /// A resource, collection or subresource.
     Resource(Target),
     /// An OpenAPI document.
-    OpenApi(super::openapi::Document),
+    OpenApi(Document),
 }
 
 /// Parses a request path.

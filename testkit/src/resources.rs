@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use super::scale::ScalePaths;
 
@@ -48,6 +48,16 @@ pub struct ResourceType {
 }
 
 impl ResourceType {
+    /// An object as served at `version`: `apiVersion` and `kind` set. Custom resources are
+    /// stored once and served at every version unchanged (the CRD `None` conversion strategy).
+    pub fn served(&self, mut object: Value, version: &str) -> Value {
+        if let Some(map) = object.as_object_mut() {
+            map.insert("apiVersion".into(), json!(self.api_version(version)));
+            map.insert("kind".into(), json!(self.kind));
+        }
+        object
+    }
+
     /// `apps/v1` or `v1` for a version of this type.
     pub fn api_version(&self, version: &str) -> String {
         if self.group.is_empty() {

@@ -5,38 +5,25 @@
 use std::convert::Infallible;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use bytes::Bytes;
-use http_body_util::{BodyExt, Full, StreamBody, combinators::UnsyncBoxBody};
+use http_body_util::{BodyExt, Full, StreamBody};
 use hyper::body::Frame;
 use serde_json::{Value, json};
 
 use super::discovery::Catalog;
 use super::faults::{Counters, Faults};
-use super::handlers::{self, Reply, Request, State, WatchReply};
+use super::body::Body;
+use super::handlers::{self, Reply, Request, WatchReply};
+use super::objects;
 use super::openapi;
 use super::request::{self, Query, Route, Verb};
 use super::resources::ResourceType;
 use super::status::ApiError;
+use super::state::Shared;
 use super::store::WatchMessage;
-
-/// Response body of the test server.
-pub type Body = UnsyncBoxBody<Bytes, Infallible>;
-
-/// What every handle to one server shares.
-pub(crate) struct Shared {
-    pub(crate) state: Mutex<State>,
-    pub(crate) faults: Faults,
-    pub(crate) counters: Counters,
-}
-
-impl Shared {
-    pub(crate) fn lock(&self) -> MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-}
 
 /// The in-memory API server as a `tower::Service`, for [`kube::Client::new`] or any HTTP stack.
 #[derive(Clone)]
@@ -129,7 +116,7 @@ fn watch_line(message: WatchMessage, form: &mut WatchForm) -> Bytes {
     let event = match message {
         WatchMessage::Event(change, object) => {
             let object = if form.metadata_only && form.table.is_none() {
-                handlers::partial_metadata(&object)
+                objects::partial_metadata(&object)
             } else {
                 match form.at_version((*object).clone()) {
                     Ok(served) => form.table_row(served),
@@ -283,7 +270,7 @@ impl ApiService {
             admission: None,
         };
         #[cfg(feature = "webhook")]
-        if let Some(mut admitted) = super::admission::Admitted::of(self, &request) {
+        if let Some(mut admitted) = super::admission::Admitted::of(&self.shared, &request) {
             let mut response = match admitted.run(request).await {
                 Ok(reply) => reply_response(reply),
                 Err(error) => error_response(&error),

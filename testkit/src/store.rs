@@ -12,6 +12,7 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
+use super::resources::ResourceType;
 use super::selectors::Filter;
 use super::status::{ApiError, ApiResult};
 
@@ -26,6 +27,22 @@ pub struct ObjectKey {
     pub namespace: String,
     /// Object name.
     pub name: String,
+}
+
+impl ObjectKey {
+    /// The key of the object `name` of a type (in `namespace` if the type is namespaced).
+    pub fn of(resource_type: &ResourceType, namespace: Option<&str>, name: &str) -> Self {
+        ObjectKey {
+            group: resource_type.group.clone(),
+            plural: resource_type.plural.clone(),
+            namespace: if resource_type.namespaced {
+                namespace.unwrap_or_default().to_string()
+            } else {
+                String::new()
+            },
+            name: name.to_string(),
+        }
+    }
 }
 
 /// What happened to an object.

@@ -4,8 +4,7 @@
 
 use serde_json::{Value, json};
 
-use super::handlers::partial_metadata;
-use super::objects::at_json_path;
+use super::objects::{at_json_path, partial_metadata};
 use super::resources::ResourceType;
 
 const NAME_DESCRIPTION: &str = "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names";

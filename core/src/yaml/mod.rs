@@ -23,6 +23,7 @@ mod key_order;
 mod number;
 mod resolve;
 mod scalar;
+mod styles;
 mod timestamp;
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use tokio::sync::mpsc;
 
 use super::discovery::Catalog;
 use super::gc::{self, Propagation};
-use super::objects::{self, meta_str};
+use super::objects::{self, meta_str, partial_metadata};
 use super::patch::{
     self, PatchKind, apply,
     managed::{self, Manager},
@@ -27,49 +27,8 @@ use super::schema;
 use super::selectors::{FieldSelector, Filter, LabelSelector};
 use super::shape::Shape;
 use super::status::{ApiError, ApiResult, FieldError, FieldErrorKind, Subject};
-use super::store::{ChangeKind, ObjectKey, Store, WatchMessage, WatchSpec};
-
-/// Everything behind the server lock.
-pub struct State {
-    /// Served types.
-    pub catalog: Catalog,
-    /// Objects, history, watches.
-    pub store: Store,
-    name_seed: u64,
-    /// The object (and the stored one) where a staged write stopped for admission.
-    pub admission_stop: Option<(Value, Option<Value>)>,
-    /// The webhooks writes go through and conversions use ([`crate::ApiServer::with_webhooks`]).
-    #[cfg(feature = "webhook")]
-    pub webhooks: Option<std::sync::Arc<webop_core::webhook::Webhooks>>,
-}
-
-impl State {
-    /// A server state with the default namespaces.
-    pub fn new(history_limit: usize) -> Self {
-        let mut state = Self {
-            catalog: Catalog::default(),
-            store: Store::new(history_limit),
-            name_seed: 0,
-            admission_stop: None,
-            #[cfg(feature = "webhook")]
-            webhooks: None,
-        };
-        for name in ["default", "kube-system", "kube-public", "kube-node-lease"] {
-            let namespace = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name}, "spec": {"finalizers": ["kubernetes"]}, "status": {"phase": "Active"}});
-            let key = ObjectKey {
-                group: String::new(),
-                plural: "namespaces".into(),
-                namespace: String::new(),
-                name: name.into(),
-            };
-            let mut namespace = namespace;
-            namespace["metadata"]["uid"] = json!(state.store.new_uid());
-            namespace["metadata"]["creationTimestamp"] = json!(objects::now());
-            state.store.commit(ChangeKind::Added, key, namespace);
-        }
-        state
-    }
-}
+use super::state::State;
+use super::store::{ChangeKind, ObjectKey, WatchMessage, WatchSpec};
 
 /// A resource request, parsed.
 #[derive(Debug, Clone)]
@@ -194,11 +153,6 @@ pub struct WatchReply {
     pub webhooks: Option<std::sync::Arc<webop_core::webhook::Webhooks>>,
 }
 
-/// An object reduced to `PartialObjectMetadata`, as served to metadata-only clients.
-pub fn partial_metadata(object: &Value) -> Value {
-    json!({"apiVersion": "meta.k8s.io/v1", "kind": "PartialObjectMetadata", "metadata": object.get("metadata").cloned().unwrap_or_else(|| json!({}))})
-}
-
 struct Context<'a> {
     resource_type: ResourceType,
     version: String,
@@ -222,7 +176,7 @@ impl Context<'_> {
     }
 
     fn key(&self, name: &str) -> ObjectKey {
-        objects::key(&self.resource_type, self.namespace(), name)
+        ObjectKey::of(&self.resource_type, self.namespace(), name)
     }
 
     fn shape(&self) -> Shape<'_> {
@@ -256,7 +210,7 @@ impl Context<'_> {
                 None => {}
             }
         }
-        Ok(objects::served(object, &self.resource_type, version))
+        Ok(self.resource_type.served(object, version))
     }
 
     /// `object` at the storage version, as it is stored.

@@ -24,23 +24,13 @@ use http_body_util::{BodyExt, Full};
 use serde_json::{Value, json};
 
 use super::resources::{self, ResourceType};
-use super::service::Body;
+use super::body::Body;
+use super::request::Document;
 
 /// A built-in kind's schema with references resolved, for strict field validation; `None`
 /// for custom kinds.
 pub fn builtin_schema(group: &str, version: &str, kind: &str) -> Option<&'static Value> {
     builtin::builtins().resolved(group, version, kind)
-}
-
-/// Which document a request asks for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Document {
-    /// `/openapi/v2`.
-    V2,
-    /// `/openapi/v3`: the list of group-version documents.
-    V3Discovery,
-    /// `/openapi/v3/<key>`, the key being `api/v1` or `apis/<group>/<version>`.
-    V3(String),
 }
 
 const JSON: &str = "application/json";

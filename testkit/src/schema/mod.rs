@@ -7,8 +7,10 @@ mod cel;
 mod default;
 mod formats;
 mod lists;
+mod location;
 mod numbers;
 mod prune;
+mod types;
 mod validate;
 
 use serde_json::Value;

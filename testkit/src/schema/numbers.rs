@@ -10,7 +10,7 @@
 use serde_json::Value;
 
 use super::formats::go_float;
-use super::validate::Loc;
+use super::location::Loc;
 use crate::status::{FieldError, FieldErrorKind};
 
 /// A JSON number as Go's JSON decoder gives it to the validator.

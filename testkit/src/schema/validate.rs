@@ -9,71 +9,17 @@
 use serde_json::Value;
 
 use super::formats::{cached_regex, format_ok};
+use super::location::Loc;
 use super::numbers::{self, is_json_integer};
+use super::types::{type_error, type_name};
 use crate::status::{FieldError, FieldErrorKind, NIL_FIELD, render_value};
-
-/// Where a node is: its field path (`status.phase`), the path kube-openapi prints in a message
-/// (relative to the validated value: `phase` when a status write validates `status` alone), and
-/// the field of errors reported at the validation root (`<nil>` for a whole object, as the API
-/// server prints a nil field path, or `status`).
-#[derive(Debug, Clone)]
-pub struct Loc<'a> {
-    root: &'a str,
-    field: String,
-    body: String,
-}
-
-fn join(parent: &str, key: &str) -> String {
-    if parent.is_empty() {
-        key.to_string()
-    } else {
-        format!("{parent}.{key}")
-    }
-}
-
-impl<'a> Loc<'a> {
-    fn child(&self, key: &str) -> Self {
-        Self {
-            root: self.root,
-            field: join(&self.field, key),
-            body: join(&self.body, key),
-        }
-    }
-
-    fn index(&self, index: usize) -> Self {
-        Self {
-            root: self.root,
-            field: format!("{}[{index}]", self.field),
-            body: format!("{}[{index}]", self.body),
-        }
-    }
-
-    /// The field path of the node.
-    pub fn field(&self) -> &str {
-        &self.field
-    }
-
-    /// The path kube-openapi names the node by in a message.
-    pub fn body(&self) -> &str {
-        &self.body
-    }
-
-    /// The field of errors reported at the validation root.
-    pub fn root(&self) -> &'a str {
-        self.root
-    }
-}
 
 /// Validates everything but `apiVersion`, `kind` and `metadata` of an object.
 pub fn root(object: &Value, schema: &Value, errors: &mut Vec<FieldError>) {
     let Some(map) = object.as_object() else {
         return;
     };
-    let loc = Loc {
-        root: NIL_FIELD,
-        field: String::new(),
-        body: String::new(),
-    };
+    let loc = Loc::new(NIL_FIELD, "");
     if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
         for (key, property) in properties {
             if matches!(key.as_str(), "apiVersion" | "kind" | "metadata") {
@@ -90,71 +36,8 @@ pub fn root(object: &Value, schema: &Value, errors: &mut Vec<FieldError>) {
 /// Validates the `status` of an object alone, as a status-subresource write is validated: field
 /// paths start with `status.`, messages name fields relative to it.
 pub fn status(status: &Value, schema: &Value, errors: &mut Vec<FieldError>) {
-    let loc = Loc {
-        root: "status",
-        field: "status".into(),
-        body: String::new(),
-    };
+    let loc = Loc::new("status", "status");
     node(status, schema, &loc, errors);
-}
-
-/// The JSON type of a value as kube-openapi names it.
-fn type_name(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(n) if n.is_i64() => "integer",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
-/// The types a schema allows (`x-kubernetes-int-or-string` allows two).
-fn declared_types(schema: &Value) -> Vec<&str> {
-    if schema.get("x-kubernetes-int-or-string") == Some(&Value::Bool(true)) {
-        return vec!["integer", "string"];
-    }
-    schema
-        .get("type")
-        .and_then(Value::as_str)
-        .into_iter()
-        .collect()
-}
-
-/// kube-openapi's type check: the error, if any, as (the expected type or format, the value's
-/// type or Go format).
-fn type_error(value: &Value, schema: &Value) -> Option<(String, &'static str)> {
-    let types = declared_types(schema);
-    if types.is_empty() || value.is_null() {
-        return None;
-    }
-    let actual = type_name(value);
-    let float = value.as_f64().filter(|_| actual == "number");
-    let float_int = float.is_some_and(is_json_integer) && types.contains(&"integer");
-    let int_float = actual == "integer" && types.contains(&"number");
-    let format = schema.get("format").and_then(Value::as_str).unwrap_or("");
-    let go_format = match actual {
-        "integer" => "int64",
-        "number" => "float64",
-        _ => "",
-    };
-    if !value.is_string()
-        && !value.is_array()
-        && !format.is_empty()
-        && !(types.contains(&actual)
-            || go_format == format
-            || float_int
-            || int_float
-            || (format == "int64" && go_format == "int32"))
-    {
-        return Some((format.to_string(), go_format));
-    }
-    if !types.contains(&actual) && !float_int && !int_float {
-        return Some((types.join(","), actual));
-    }
-    None
 }
 
 fn node(value: &Value, schema: &Value, loc: &Loc<'_>, errors: &mut Vec<FieldError>) {
