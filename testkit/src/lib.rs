@@ -27,8 +27,10 @@
 mod admission;
 mod body;
 mod builtins;
+mod change;
 mod discovery;
 mod faults;
+mod field_error;
 mod gc;
 mod handlers;
 mod link;
@@ -47,6 +49,7 @@ mod state;
 mod status;
 mod store;
 mod table;
+mod watches;
 
 use std::borrow::Borrow;
 use std::net::SocketAddr;

@@ -12,120 +12,11 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
-use super::resources::ResourceType;
-use super::selectors::Filter;
+pub use super::change::{ChangeKind, ObjectKey};
+use super::change::Change;
 use super::status::{ApiError, ApiResult};
-
-/// Where an object lives: its resource type, namespace and name. Ordered as etcd keys are.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ObjectKey {
-    /// API group of the type.
-    pub group: String,
-    /// Resource plural of the type.
-    pub plural: String,
-    /// Namespace, empty for cluster-scoped objects.
-    pub namespace: String,
-    /// Object name.
-    pub name: String,
-}
-
-impl ObjectKey {
-    /// The key of the object `name` of a type (in `namespace` if the type is namespaced).
-    pub fn of(resource_type: &ResourceType, namespace: Option<&str>, name: &str) -> Self {
-        ObjectKey {
-            group: resource_type.group.clone(),
-            plural: resource_type.plural.clone(),
-            namespace: if resource_type.namespaced {
-                namespace.unwrap_or_default().to_string()
-            } else {
-                String::new()
-            },
-            name: name.to_string(),
-        }
-    }
-}
-
-/// What happened to an object.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ChangeKind {
-    /// Created.
-    Added,
-    /// Updated.
-    Modified,
-    /// Removed.
-    Deleted,
-}
-
-impl ChangeKind {
-    /// Watch event type.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Added => "ADDED",
-            Self::Modified => "MODIFIED",
-            Self::Deleted => "DELETED",
-        }
-    }
-}
-
-/// One recorded change.
-#[derive(Debug, Clone)]
-struct Change {
-    revision: u64,
-    kind: ChangeKind,
-    key: ObjectKey,
-    object: Arc<Value>,
-    previous: Option<Arc<Value>>,
-}
-
-/// What a watch receives.
-#[derive(Debug, Clone)]
-pub enum WatchMessage {
-    /// An `ADDED`, `MODIFIED` or `DELETED` event.
-    Event(ChangeKind, Arc<Value>),
-    /// A `BOOKMARK` at a resourceVersion; `initial_end` marks the end of `sendInitialEvents`.
-    Bookmark { revision: u64, initial_end: bool },
-    /// An `ERROR` event carrying a `Status` (410 Gone when history runs out mid-stream).
-    Error(Value),
-}
-
-struct Watcher {
-    group: String,
-    plural: String,
-    namespace: Option<String>,
-    filter: Filter,
-    bookmarks: bool,
-    sender: mpsc::UnboundedSender<WatchMessage>,
-}
-
-impl Watcher {
-    fn covers(&self, key: &ObjectKey) -> bool {
-        self.group == key.group
-            && self.plural == key.plural
-            && self
-                .namespace
-                .as_ref()
-                .is_none_or(|ns| *ns == key.namespace)
-    }
-}
-
-/// What a new watch asks for.
-#[derive(Debug, Clone)]
-pub struct WatchSpec {
-    /// Group of the watched type.
-    pub group: String,
-    /// Plural of the watched type.
-    pub plural: String,
-    /// Namespace, or all.
-    pub namespace: Option<String>,
-    /// Selectors.
-    pub filter: Filter,
-    /// Start after this resourceVersion; `None` replays the current state as `ADDED` events.
-    pub since: Option<u64>,
-    /// `allowWatchBookmarks`.
-    pub bookmarks: bool,
-    /// `sendInitialEvents=true`: end the replay with an `initial-events-end` bookmark.
-    pub initial_events_end: bool,
-}
+use super::watches::{Watcher, Watchers, event_for};
+pub use super::watches::{WatchMessage, WatchSpec};
 
 /// The objects, their history and the open watches.
 pub struct Store {
@@ -136,7 +27,7 @@ pub struct Store {
     history_limit: usize,
     /// Watches may resume from any resourceVersion at or after this one.
     oldest_resumable: u64,
-    watchers: Vec<Watcher>,
+    watchers: Watchers,
     uid_counter: u64,
 }
 
@@ -150,7 +41,7 @@ impl Store {
             history: VecDeque::new(),
             history_limit,
             oldest_resumable: 1,
-            watchers: Vec::new(),
+            watchers: Watchers::default(),
             uid_counter: 0,
         }
     }
@@ -282,7 +173,7 @@ impl Store {
             object: Arc::new(object.clone()),
             previous: previous.map(Arc::new),
         };
-        self.fan_out(&change);
+        self.watchers.fan_out(&change);
         self.history.push_back(change);
         while self.history.len() > self.history_limit {
             if let Some(dropped) = self.history.pop_front() {
@@ -290,18 +181,6 @@ impl Store {
             }
         }
         object
-    }
-
-    fn fan_out(&mut self, change: &Change) {
-        self.watchers.retain(|w| {
-            if !w.covers(&change.key) {
-                return true;
-            }
-            match event_for(w, change) {
-                Some(message) => w.sender.send(message).is_ok(),
-                None => !w.sender.is_closed(),
-            }
-        });
     }
 
     /// Opens a watch: registers it and returns the events it must first replay (history after
@@ -378,29 +257,17 @@ impl Store {
 
     /// Sends a `BOOKMARK` at the current resourceVersion to every watch that asked for them.
     pub fn bookmark_all(&mut self) {
-        let revision = self.revision;
-        self.watchers.retain(|w| {
-            !w.bookmarks
-                || w.sender
-                    .send(WatchMessage::Bookmark {
-                        revision,
-                        initial_end: false,
-                    })
-                    .is_ok()
-        });
+        self.watchers.bookmark_all(self.revision);
     }
 
     /// Ends every open watch, as an API server restart or a load balancer timeout would.
     pub fn drop_watches(&mut self) -> usize {
-        let count = self.watchers.len();
-        self.watchers.clear();
-        count
+        self.watchers.clear()
     }
 
     /// Ends the watches of one resource type (its CRD was deleted).
     pub fn drop_watches_of(&mut self, group: &str, plural: &str) {
-        self.watchers
-            .retain(|w| !(w.group == group && w.plural == plural));
+        self.watchers.drop_of(group, plural);
     }
 
     /// Forgets all history, as etcd compaction does: watches from any older resourceVersion then
@@ -412,26 +279,6 @@ impl Store {
 
     /// Number of open watches.
     pub fn watch_count(&mut self) -> usize {
-        self.watchers.retain(|w| !w.sender.is_closed());
-        self.watchers.len()
+        self.watchers.count()
     }
-}
-
-/// The event a watcher gets for a change, accounting for objects moving into or out of its
-/// selectors (`ADDED`/`DELETED`, as the API server's watch cache sends).
-fn event_for(watcher: &Watcher, change: &Change) -> Option<WatchMessage> {
-    let now = watcher.filter.matches(&change.object);
-    let before = change
-        .previous
-        .as_ref()
-        .is_some_and(|p| watcher.filter.matches(p));
-    let kind = match change.kind {
-        ChangeKind::Added if now => ChangeKind::Added,
-        ChangeKind::Deleted if before || now => ChangeKind::Deleted,
-        ChangeKind::Modified if now && before => ChangeKind::Modified,
-        ChangeKind::Modified if now => ChangeKind::Added,
-        ChangeKind::Modified if before => ChangeKind::Deleted,
-        _ => return None,
-    };
-    Some(WatchMessage::Event(kind, change.object.clone()))
 }

@@ -3,6 +3,7 @@
 
 mod crds;
 mod delete;
+mod patches;
 mod read;
 mod scale;
 mod strict;
@@ -298,7 +299,7 @@ pub fn handle(state: &mut State, request: &Request) -> ApiResult<Reply> {
         Verb::Watch => read::watch(state, &context),
         Verb::Create => write::create(state, &context),
         Verb::Update => write::update(state, &context, &name),
-        Verb::Patch => write::patch(state, &context, &name),
+        Verb::Patch => patches::patch(state, &context, &name),
         Verb::Delete => delete::delete(state, &context, &name),
         Verb::DeleteCollection => delete::delete_collection(state, &context),
     }?;
