@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! export KUBEBUILDER_ASSETS="$(tools/k8s-assets | tail -n1)"
-//! cargo run --example envtest_cluster --features envtest -- testdata/webapp-operator/config/crd/bases
+//! cargo run --example envtest_cluster -- testdata/webapp-operator/config/crd/bases
 //! kubectl --kubeconfig <printed path> get nodes
 //! ```
 

@@ -1,7 +1,7 @@
 //! Runs the webop testkit API server on a loopback port, for kubectl and other processes:
 //!
 //! ```text
-//! cargo run --example testkit_server --features testkit -- 127.0.0.1:8001
+//! cargo run --example testkit_server -- 127.0.0.1:8001
 //! export KUBECONFIG=/tmp/webop-testkit-8001.kubeconfig   # printed by the example
 //! kubectl apply -f config/crd/bases/ && kubectl apply -f webapp.yaml
 //! kubectl get webapps && kubectl explain webapps.spec
