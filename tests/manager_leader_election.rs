@@ -276,11 +276,7 @@ async fn leader_election_is_not_held_up_by_the_reconcile_rate_limit() {
         }
     }));
     the_leader(&timeline).await;
-    let renewals = || {
-        server
-            .counters()
-            .get(webop_testkit::Verb::Update, "leases")
-    };
+    let renewals = || server.counters().get(webop_testkit::Verb::Update, "leases");
     let before = renewals();
     until("renewals", || renewals() >= before + 2).await;
     assert!(

@@ -23,8 +23,8 @@ use kube::api::PostParams;
 use serde_json::{Value, json};
 
 use super::Error;
-use webop_manager::{Manager, Options};
 use webop_core::webhook::{CONVERT_PATH, Webhooks};
+use webop_manager::{Manager, Options};
 
 /// How long the API server may take to start calling the installed webhooks.
 const CALLED_TIMEOUT: Duration = Duration::from_secs(60);

@@ -6,8 +6,8 @@
 
 use serde_json::{Value, json};
 
-use super::state::State;
 use super::objects::{self, finalizers, is_deleting, meta_str};
+use super::state::State;
 use super::store::{ChangeKind, ObjectKey};
 
 const FOREGROUND: &str = "foregroundDeletion";

@@ -57,11 +57,11 @@ use std::sync::{Arc, Mutex};
 
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 
+pub use body::Body;
 pub use faults::{Counters, Faults, Matcher};
 pub use link::Link;
 pub use listener::kubeconfig;
 pub use request::Verb;
-pub use body::Body;
 pub use service::ApiService;
 pub use status::{ApiError, FieldError, FieldErrorKind};
 

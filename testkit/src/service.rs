@@ -13,16 +13,16 @@ use http_body_util::{BodyExt, Full, StreamBody};
 use hyper::body::Frame;
 use serde_json::{Value, json};
 
+use super::body::Body;
 use super::discovery::Catalog;
 use super::faults::{Counters, Faults};
-use super::body::Body;
 use super::handlers::{self, Reply, Request, WatchReply};
 use super::objects;
 use super::openapi;
 use super::request::{self, Query, Route, Verb};
 use super::resources::ResourceType;
-use super::status::ApiError;
 use super::state::Shared;
+use super::status::ApiError;
 use super::store::WatchMessage;
 
 /// The in-memory API server as a `tower::Service`, for [`kube::Client::new`] or any HTTP stack.

@@ -12,11 +12,11 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
-pub use super::change::{ChangeKind, ObjectKey};
 use super::change::Change;
+pub use super::change::{ChangeKind, ObjectKey};
 use super::status::{ApiError, ApiResult};
-use super::watches::{Watcher, Watchers, event_for};
 pub use super::watches::{WatchMessage, WatchSpec};
+use super::watches::{Watcher, Watchers, event_for};
 
 /// The objects, their history and the open watches.
 pub struct Store {

@@ -10,8 +10,7 @@ struct Flags {
 }
 
 fn parse(args: &[&str]) -> Result<Options, clap::Error> {
-    Flags::try_parse_from(std::iter::once("manager").chain(args.iter().copied()))
-        .map(|f| f.options)
+    Flags::try_parse_from(std::iter::once("manager").chain(args.iter().copied())).map(|f| f.options)
 }
 
 #[test]

@@ -27,8 +27,8 @@ use super::resources::{self, ResourceType};
 use super::schema;
 use super::selectors::{FieldSelector, Filter, LabelSelector};
 use super::shape::Shape;
-use super::status::{ApiError, ApiResult, FieldError, FieldErrorKind, Subject};
 use super::state::State;
+use super::status::{ApiError, ApiResult, FieldError, FieldErrorKind, Subject};
 use super::store::{ChangeKind, ObjectKey, WatchMessage, WatchSpec};
 
 /// A resource request, parsed.

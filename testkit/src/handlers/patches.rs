@@ -1,9 +1,9 @@
 //! PATCH: JSON, merge and strategic merge patches onto the served object, and server-side apply
 //! (which may create), all onto the update path of `write`.
 
-use super::*;
 use super::strict;
 use super::write::{check_type_and_namespace, create_object, stale_check, write_update};
+use super::*;
 
 pub(super) fn patch(state: &mut State, context: &Context<'_>, name: &str) -> ApiResult<Reply> {
     let kind = PatchKind::from_content_type(&context.request.content_type)?;

@@ -23,9 +23,9 @@ use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use serde_json::{Value, json};
 
-use super::resources::{self, ResourceType};
 use super::body::Body;
 use super::request::Document;
+use super::resources::{self, ResourceType};
 
 /// A built-in kind's schema with references resolved, for strict field validation; `None`
 /// for custom kinds.
