@@ -6,6 +6,9 @@
 //! its replacements are indented by one space; webop keeps that layout, so a kubebuilder user
 //! sees the file they know.
 
+/// The kustomization of `config/default/`, whose webhook sections `create webhook` enables.
+pub const DEFAULT_KUSTOMIZATION: &str = "config/default/kustomization.yaml";
+
 /// One replacement pair (namespace, then name) of the CA-injection annotation on `$kind`.
 macro_rules! ca_injection {
     ($kind:literal, $which:literal) => {

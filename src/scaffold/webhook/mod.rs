@@ -8,6 +8,7 @@
 //! `webhook` feature of webop, the hub's `#[storage_version]`, and the module and manager lines.
 
 mod conversion;
+mod edits;
 pub mod kustomize;
 
 use std::path::Path;
@@ -20,6 +21,7 @@ use super::plan::{Conflict, Planner};
 use super::templates::Templates;
 use crate::project::{Project, Resource, Webhooks};
 use conversion::KindTypes;
+use edits::{conversion_module, insert_block, mark_storage_version, replace, uncomment};
 
 /// `create webhook` of `resource` (as recorded after the command), which had `before`.
 #[derive(Clone, Copy, Debug)]
@@ -59,8 +61,6 @@ const VALIDATION: Admission = Admission {
     implementation: "@fragments/webhook/validator.rs",
     test: "@fragments/webhook/validator_test.rs",
 };
-
-const DEFAULT_KUSTOMIZATION: &str = "config/default/kustomization.yaml";
 
 /// Plans the files `create webhook` writes and edits beyond the tool-owned ones.
 pub(super) fn plan(
@@ -201,7 +201,7 @@ pub(super) fn plan(
         ] {
             uncomment(planner, block)?;
             let target = kustomize::conversion_ca_target(&crd_name, index);
-            insert_block(planner, DEFAULT_KUSTOMIZATION, marker, &target)?;
+            insert_block(planner, kustomize::DEFAULT_KUSTOMIZATION, marker, &target)?;
         }
     }
 
@@ -303,96 +303,6 @@ fn read(fs: &dyn FileSystem, root: &Path, path: &str) -> Option<String> {
     fs.read(&root.join(path))
         .ok()
         .and_then(|bytes| String::from_utf8(bytes).ok())
-}
-
-/// `mod <kind>_conversion;` in the version's module, among the kinds' modules.
-fn conversion_module(
-    planner: &mut Planner,
-    version: &str,
-    kind_lower: &str,
-) -> Result<(), Conflict> {
-    planner.insert(
-        &format!("api/src/{version}/mod.rs"),
-        "kindmodules",
-        &[format!("mod {kind_lower}_conversion;")],
-        Order::Sorted,
-    )
-}
-
-fn insert_block(
-    planner: &mut Planner,
-    path: &str,
-    marker: &str,
-    block: &str,
-) -> Result<(), Conflict> {
-    planner.edit(
-        path,
-        &format!("inserts above its `+webop:scaffold:{marker}` line"),
-        |text| {
-            markers::insert_block(text, marker, block).ok_or_else(|| Conflict::MissingMarker {
-                path: path.into(),
-                marker: marker.into(),
-            })
-        },
-    )
-}
-
-/// Enables a commented-out section of config/default/kustomization.yaml.
-fn uncomment(planner: &mut Planner, block: &kustomize::Block) -> Result<(), Conflict> {
-    let purpose = "uncomments the [WEBHOOK] and [CERTMANAGER] sections of";
-    planner.edit(DEFAULT_KUSTOMIZATION, purpose, |text| {
-        markers::uncomment_block(text, block.text, "#").ok_or_else(|| Conflict::MissingSection {
-            path: DEFAULT_KUSTOMIZATION.into(),
-            purpose: "uncomments to serve the webhooks".into(),
-            section: kustomize::commented(block.text),
-        })
-    })
-}
-
-fn replace(
-    planner: &mut Planner,
-    path: &str,
-    purpose: &str,
-    old: &str,
-    new: &str,
-) -> Result<(), Conflict> {
-    planner.edit(path, purpose, |text| {
-        markers::replace_once(text, old, new).ok_or_else(|| Conflict::MissingSection {
-            path: path.into(),
-            purpose: format!("edits: it {purpose}, replacing `{old}` with"),
-            section: new.into(),
-        })
-    })
-}
-
-/// `#[storage_version]` on the hub's type, after its `#[resource(... kind = "<Kind>")]` line
-/// (kubebuilder's `+kubebuilder:storageversion`), unless the type has it.
-fn mark_storage_version(planner: &mut Planner, path: &str, kind: &str) -> Result<(), Conflict> {
-    let purpose = "marks the hub #[storage_version]";
-    planner.edit(path, purpose, |text| {
-        if text.lines().any(|line| line.trim() == "#[storage_version]") {
-            return Ok(text.to_owned());
-        }
-        let kind_key = format!("kind = \"{kind}\"");
-        let mut out = String::with_capacity(text.len() + 20);
-        let mut done = false;
-        for line in text.split_inclusive('\n') {
-            out.push_str(line);
-            if !done && line.trim_start().starts_with("#[resource(") && line.contains(&kind_key) {
-                out.push_str("#[storage_version]\n");
-                done = true;
-            }
-        }
-        if done {
-            Ok(out)
-        } else {
-            Err(Conflict::MissingSection {
-                path: path.into(),
-                purpose: format!("needs to find {kind}'s `#[resource(...)]` line: it {purpose}"),
-                section: format!("#[resource(group = \"...\", version = \"...\", {kind_key})]"),
-            })
-        }
-    })
 }
 
 /// The kind's sample (`config/samples/<group>_<version>_<kind>.yaml`) as pretty JSON for the
