@@ -12,6 +12,7 @@ pub mod context;
 pub mod edit;
 pub mod fs;
 mod identifiers;
+pub mod kustomize;
 pub mod license;
 pub mod markers;
 pub mod plan;

@@ -2,7 +2,7 @@
 //! `mod <kind>_conversion;`, kustomization sections uncommented, a replaced line, and the hub's
 //! `#[storage_version]`; each refused with the file and what it needed when it cannot be made.
 
-use super::kustomize::{self, DEFAULT_KUSTOMIZATION};
+use crate::scaffold::kustomize::{self, DEFAULT_KUSTOMIZATION};
 use crate::scaffold::markers::{self, Order};
 use crate::scaffold::plan::{Conflict, Planner};
 

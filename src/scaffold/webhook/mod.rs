@@ -9,13 +9,13 @@
 
 mod conversion;
 mod edits;
-pub mod kustomize;
 
 use std::path::Path;
 
 use super::Error;
 use super::context::{ProjectVars, ResourceVars, Scoped};
 use super::fs::FileSystem;
+use super::kustomize;
 use super::markers::{self, Order};
 use super::plan::{Conflict, Planner};
 use super::templates::Templates;
