@@ -62,7 +62,7 @@ impl Elector {
     }
 
     /// This replica's identity in the Lease.
-    #[cfg(all(test, feature = "testkit"))]
+    #[cfg(test)]
     fn identity(&self) -> &str {
         &self.identity
     }
@@ -204,7 +204,7 @@ impl Elector {
     }
 }
 
-#[cfg(all(test, feature = "testkit"))]
+#[cfg(test)]
 mod tests {
     use super::*;
     use webop_testkit::{ApiServer, Matcher, Verb};

@@ -69,7 +69,7 @@ impl<'a> Admitted<'a> {
             return None;
         }
         Some(Admitted {
-            service,
+            shared,
             webhooks,
             hooks,
             api_version: resource_type.api_version(&target.version),

@@ -38,7 +38,7 @@ pub enum FieldErrorKind {
 }
 
 impl FieldErrorKind {
-    fn reason(self) -> &'static str {
+    pub(crate) fn reason(self) -> &'static str {
         match self {
             Self::Invalid => "FieldValueInvalid",
             Self::TypeInvalid => "FieldValueTypeInvalid",

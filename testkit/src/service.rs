@@ -15,7 +15,6 @@ use serde_json::{Value, json};
 
 use super::body::Body;
 use super::discovery::Catalog;
-use super::faults::{Counters, Faults};
 use super::handlers::{self, Reply, Request, WatchReply};
 use super::objects;
 use super::openapi;

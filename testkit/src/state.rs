@@ -16,7 +16,8 @@ pub struct State {
     pub catalog: Catalog,
     /// Objects, history, watches.
     pub store: Store,
-    name_seed: u64,
+    /// The counter `generateName` suffixes derive from.
+    pub name_seed: u64,
     /// The object (and the stored one) where a staged write stopped for admission.
     pub admission_stop: Option<(Value, Option<Value>)>,
     /// The webhooks writes go through and conversions use ([`crate::ApiServer::with_webhooks`]).

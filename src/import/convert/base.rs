@@ -12,7 +12,7 @@ use crate::import::attribute::Written;
 use crate::import::k8s;
 use crate::import::keywords::same;
 use crate::import::model::{Enum, Item};
-use crate::import::naming::{camel_hint, singular};
+use crate::import::naming::{camel_hint, singular, variants};
 
 impl Converter<'_> {
     pub(super) fn base(

@@ -10,9 +10,9 @@ use webop_markers::{Family, Place};
 
 use crate::import::attribute::{self, Written};
 use crate::import::k8s;
-use crate::import::keywords::{KeywordTable, same};
-use crate::import::model::{Enum, Item, Newtype};
-use crate::import::naming::{camel_hint, singular, variants};
+use crate::import::keywords::KeywordTable;
+use crate::import::model::{Item, Newtype};
+use crate::import::naming::camel_hint;
 pub use crate::import::schema_keywords::SCHEMA_KEYWORDS;
 
 mod base;

@@ -14,7 +14,6 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
-use super::discovery::Catalog;
 use super::gc::{self, Propagation};
 use super::objects::{self, meta_str, partial_metadata};
 use super::patch::{

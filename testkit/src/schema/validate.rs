@@ -10,8 +10,8 @@ use serde_json::Value;
 
 use super::formats::{cached_regex, format_ok};
 use super::location::Loc;
-use super::numbers::{self, is_json_integer};
-use super::types::{type_error, type_name};
+use super::numbers;
+use super::types::type_error;
 use crate::status::{FieldError, FieldErrorKind, NIL_FIELD, render_value};
 
 /// Validates everything but `apiVersion`, `kind` and `metadata` of an object.
