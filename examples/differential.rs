@@ -46,7 +46,7 @@ fn main() -> ExitCode {
             controller_gen.display()
         ));
     }
-    let assets = webop::envtest::Assets::from_env();
+    let assets = webop_envtest::Assets::from_env();
     if assets.is_none() {
         eprintln!("note: KUBEBUILDER_ASSETS is not set, so no CRD goes to an API server");
     }

@@ -4,15 +4,15 @@
 //!
 //! ```text
 //! export KUBEBUILDER_ASSETS="$(tools/k8s-assets | tail -n1)"
-//! cargo run --example envtest_cluster --features envtest -- testdata/webapp-operator/config/crd/bases
+//! cargo run --example envtest_cluster -- testdata/webapp-operator/config/crd/bases
 //! kubectl --kubeconfig <printed path> get nodes
 //! ```
 
-use webop::envtest::{Assets, Backend, Environment};
+use webop_envtest::{Assets, Backend, Environment};
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let assets = Assets::from_env().ok_or(webop::envtest::Error::NoAssets)?;
+    let assets = Assets::from_env().ok_or(webop_envtest::Error::NoAssets)?;
     let mut builder = Environment::builder()
         .backend(Backend::Real(assets))
         .controller_manager(true)

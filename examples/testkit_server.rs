@@ -1,7 +1,7 @@
 //! Runs the webop testkit API server on a loopback port, for kubectl and other processes:
 //!
 //! ```text
-//! cargo run --example testkit_server --features testkit -- 127.0.0.1:8001
+//! cargo run --example testkit_server -- 127.0.0.1:8001
 //! export KUBECONFIG=/tmp/webop-testkit-8001.kubeconfig   # printed by the example
 //! kubectl apply -f config/crd/bases/ && kubectl apply -f webapp.yaml
 //! kubectl get webapps && kubectl explain webapps.spec
@@ -21,11 +21,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         )
         .into());
     }
-    let server = webop::testkit::ApiServer::new();
+    let server = webop_testkit::ApiServer::new();
     let bound = server.serve_http(address).await?;
     let kubeconfig =
         std::env::temp_dir().join(format!("webop-testkit-{}.kubeconfig", bound.port()));
-    std::fs::write(&kubeconfig, webop::testkit::kubeconfig(bound))?;
+    std::fs::write(&kubeconfig, webop_testkit::kubeconfig(bound))?;
     println!("webop testkit API server on http://{bound} (Ctrl-C to stop)");
     println!("export KUBECONFIG={}", kubeconfig.display());
     tokio::signal::ctrl_c().await?;

@@ -3,16 +3,14 @@
 //! This crate is both the `webop` command-line tool (feature `cli`, on by default) and the runtime
 //! library that generated operators depend on (`default-features = false`): the derives and
 //! attributes of `webop::prelude`, the schema model behind them, CRD and RBAC assembly, and the
-//! controller-gen compatible YAML emitter. See `docs/ARCHITECTURE.md` for the map.
+//! controller-gen compatible YAML emitter. The runtime lives in crates of its own, re-exported
+//! here under the features that select them, as kube re-exports kube-core, kube-client and
+//! kube-runtime: `webop-core` (always), `webop-manager` (`manager`), `webop-testkit`
+//! (`testkit`), `webop-envtest` (`envtest`). See `docs/ARCHITECTURE.md` for the map.
 
-pub mod crd;
-pub mod manifests;
-pub mod names;
+pub use webop_core::{crd, manifests, names, rbac, schema, webhook, yaml};
+
 pub mod prelude;
-pub mod rbac;
-pub mod schema;
-pub mod webhook;
-pub mod yaml;
 
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -26,18 +24,17 @@ pub mod scaffold;
 pub mod upgrade;
 
 #[cfg(feature = "manager")]
-pub mod manager;
+pub use webop_manager as manager;
 
 #[cfg(feature = "testkit")]
-pub mod testkit;
+pub use webop_testkit as testkit;
 
 #[cfg(feature = "envtest")]
-pub mod envtest;
+pub use webop_envtest as envtest;
 
 #[cfg(feature = "validate")]
 pub mod validate;
 
 /// What macro-generated code names. Not a public API.
 #[doc(hidden)]
-#[path = "private.rs"]
-pub mod __private;
+pub use webop_core::__private;

@@ -5,7 +5,7 @@
 use kube::api::{Api, PostParams};
 use serde_json::json;
 use webop::prelude::*;
-use webop::testkit::ApiServer;
+use webop_testkit::ApiServer;
 
 /// Quota is the Schema for the quotas API.
 #[derive(CustomResource, Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -26,7 +26,7 @@ fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
 
 #[test]
 fn controller_gen_and_webop_write_the_same_crds_for_random_kinds() {
-    let Some(assets) = webop::envtest::Assets::from_env() else {
+    let Some(assets) = webop_envtest::Assets::from_env() else {
         eprintln!(
             "skipped: KUBEBUILDER_ASSETS is not set (tools/k8s-assets builds controller-gen and \
              the control plane; or run `cargo run --example differential`)"

@@ -1,4 +1,4 @@
-//! `webop::envtest` on a real control plane (when `KUBEBUILDER_ASSETS` is set; otherwise each
+//! `webop_envtest` on a real control plane (when `KUBEBUILDER_ASSETS` is set; otherwise each
 //! test says it was skipped) and on the testkit fallback.
 //!
 //! The cleanup tests run a helper test of this binary in a child process that starts a control
@@ -10,12 +10,12 @@ use std::time::Duration;
 
 use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{Api, PostParams};
-use webop::envtest::{Backend, Environment, Error};
-use webop::testkit::Verb;
+use webop_envtest::{Backend, Environment, Error};
+use webop_testkit::Verb;
 
 /// The real control plane's binaries, or `None` (and a note) when the run has none.
-fn assets() -> Option<webop::envtest::Assets> {
-    let assets = webop::envtest::Assets::from_env();
+fn assets() -> Option<webop_envtest::Assets> {
+    let assets = webop_envtest::Assets::from_env();
     if assets.is_none() {
         eprintln!("skipped: KUBEBUILDER_ASSETS is not set (tools/k8s-assets builds the binaries)");
     }
@@ -131,7 +131,7 @@ async fn without_assets_the_environment_is_the_testkit() {
 async fn a_missing_binary_is_one_clear_error() {
     let dir = tempfile::tempdir().unwrap();
     let error = Environment::builder()
-        .backend(Backend::Real(webop::envtest::Assets::new(dir.path())))
+        .backend(Backend::Real(webop_envtest::Assets::new(dir.path())))
         .start()
         .await
         .unwrap_err();
@@ -154,7 +154,7 @@ const REPORT_VARIABLE: &str = "WEBOP_ENVTEST_REPORT";
 async fn helper_start_report_and_die() {
     let report = PathBuf::from(std::env::var_os(REPORT_VARIABLE).unwrap());
     let env = Environment::builder()
-        .backend(Backend::Real(webop::envtest::Assets::from_env().unwrap()))
+        .backend(Backend::Real(webop_envtest::Assets::from_env().unwrap()))
         .controller_manager(true)
         .start()
         .await

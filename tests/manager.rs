@@ -1,4 +1,4 @@
-//! `webop::manager` against the testkit: the HTTP endpoints around a running controller,
+//! `webop_manager` against the testkit: the HTTP endpoints around a running controller,
 //! retries, panics and deletions (leader election: `manager_leader_election.rs`).
 
 use std::sync::Arc;
@@ -11,8 +11,8 @@ use kube::runtime::controller::Action;
 use kube::runtime::watcher;
 use kube::{Api, Client};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use webop::manager::{ControllerKit, Manager, Options};
-use webop::testkit::ApiServer;
+use webop_manager::{ControllerKit, Manager, Options};
+use webop_testkit::ApiServer;
 
 /// `GET path` over plain HTTP/1.1: the status code and the body.
 async fn get(address: std::net::SocketAddr, path: &str) -> (u16, String) {
@@ -149,7 +149,7 @@ async fn metrics_probes_and_backoff_around_a_running_controller() {
 async fn readyz_waits_for_the_caches() {
     let server = ApiServer::new();
     server.faults().delay(
-        webop::testkit::Matcher::new(webop::testkit::Verb::List, Some("configmaps")),
+        webop_testkit::Matcher::new(webop_testkit::Verb::List, Some("configmaps")),
         Duration::from_millis(500),
     );
     let options = Options {

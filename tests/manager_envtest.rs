@@ -1,4 +1,4 @@
-//! `webop::manager` against a real kube-apiserver (`KUBEBUILDER_ASSETS`; the testkit otherwise):
+//! `webop_manager` against a real kube-apiserver (`KUBEBUILDER_ASSETS`; the testkit otherwise):
 //! Lease semantics of leader election, in real time with short timings, and the metrics
 //! server's TokenReviews and SubjectAccessReviews.
 
@@ -9,8 +9,8 @@ use k8s_openapi::api::coordination::v1::Lease;
 use kube::Api;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
-use webop::envtest::Environment;
-use webop::manager::{Error, Manager, Options};
+use webop_envtest::Environment;
+use webop_manager::{Error, Manager, Options};
 
 mod manager_support;
 

@@ -9,8 +9,8 @@ use k8s_openapi::api::coordination::v1::Lease;
 use kube::Api;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
-use webop::manager::{Error, Manager, Options};
-use webop::testkit::{ApiServer, Link};
+use webop_manager::{Error, Manager, Options};
+use webop_testkit::{ApiServer, Link};
 
 const LEASE: &str = "test-lease";
 
@@ -276,11 +276,7 @@ async fn leader_election_is_not_held_up_by_the_reconcile_rate_limit() {
         }
     }));
     the_leader(&timeline).await;
-    let renewals = || {
-        server
-            .counters()
-            .get(webop::testkit::Verb::Update, "leases")
-    };
+    let renewals = || server.counters().get(webop_testkit::Verb::Update, "leases");
     let before = renewals();
     until("renewals", || renewals() >= before + 2).await;
     assert!(

@@ -15,8 +15,8 @@ use manager_support::{connector, get, scrape};
 use serde_json::{Value, json};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use webop::manager::{HEADER_READ_TIMEOUT, Manager, Options};
-use webop::testkit::ApiServer;
+use webop_manager::{HEADER_READ_TIMEOUT, Manager, Options};
+use webop_testkit::ApiServer;
 
 mod manager_support;
 

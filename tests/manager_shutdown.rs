@@ -12,8 +12,8 @@ use kube::runtime::controller::Action;
 use kube::runtime::watcher;
 use kube::{Api, Client};
 use tokio::time::Instant;
-use webop::manager::{Error, Manager, Options};
-use webop::testkit::ApiServer;
+use webop_manager::{Error, Manager, Options};
+use webop_testkit::ApiServer;
 
 const LEASE: &str = "test-lease";
 

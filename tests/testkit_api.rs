@@ -12,7 +12,7 @@ use kube::ResourceExt;
 use kube::api::{Api, DeleteParams, ListParams, ObjectMeta, Patch, PatchParams, PostParams};
 use serde_json::json;
 use testkit_common::{plain, status_of, within};
-use webop::testkit::ApiServer;
+use webop_testkit::ApiServer;
 
 fn config_map(name: &str, labels: &[(&str, &str)]) -> ConfigMap {
     ConfigMap {

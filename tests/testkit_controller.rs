@@ -27,7 +27,7 @@ use serde_json::json;
 use testkit_common::{
     environment, eventually, until_gone, webapp, webapp_crd, webapp_resource, webapps,
 };
-use webop::testkit::Verb;
+use webop_testkit::Verb;
 
 const FINALIZER: &str = "testkit.webop.dev/cleanup";
 

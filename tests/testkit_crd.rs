@@ -15,7 +15,7 @@ use testkit_common::{
     causes, create_crd, current_version, environment, eventually, plain, status_of, until_gone,
     until_served, webapp, webapp_crd, webapps,
 };
-use webop::envtest::{Backend, Environment};
+use webop_envtest::{Backend, Environment};
 
 /// An environment serving the WebApp CRD.
 async fn with_webapps(backend: Backend) -> Environment {

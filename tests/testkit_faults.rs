@@ -13,7 +13,7 @@ use kube::api::{
 use kube::runtime::watcher;
 use serde_json::json;
 use testkit_common::{status_of, within};
-use webop::testkit::{ApiServer, Matcher, Verb};
+use webop_testkit::{ApiServer, Matcher, Verb};
 
 fn config_map(name: &str) -> ConfigMap {
     ConfigMap {

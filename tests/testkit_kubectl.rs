@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use webop::testkit::ApiServer;
+use webop_testkit::ApiServer;
 
 const WEBAPP_CRD: &str = r#"
 apiVersion: apiextensions.k8s.io/v1
@@ -92,7 +92,7 @@ impl Cluster {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(
             dir.path().join("kubeconfig"),
-            webop::testkit::kubeconfig(address),
+            webop_testkit::kubeconfig(address),
         )
         .unwrap();
         Some(Self {

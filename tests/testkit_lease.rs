@@ -12,7 +12,7 @@ use kube::ResourceExt;
 use kube::api::Api;
 use kube_lease_manager::{LeaseManager, LeaseManagerBuilder};
 use testkit_common::{eventually, plain};
-use webop::testkit::Verb;
+use webop_testkit::Verb;
 
 async fn contender(client: &kube::Client, identity: &str) -> LeaseManager {
     LeaseManagerBuilder::new(client.clone(), "leader")

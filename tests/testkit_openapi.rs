@@ -8,7 +8,7 @@ use bytes::Bytes;
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use testkit_common::webapp_crd;
-use webop::testkit::ApiServer;
+use webop_testkit::ApiServer;
 
 struct Reply {
     status: u16,

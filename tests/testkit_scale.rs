@@ -5,8 +5,8 @@
 use k8s_openapi::api::autoscaling::v1::Scale;
 use kube::api::{Api, Patch, PatchParams, PostParams};
 use serde_json::json;
-use webop::envtest::{Backend, Environment};
 use webop::prelude::*;
+use webop_envtest::{Backend, Environment};
 
 #[macro_use]
 mod testkit_common;

@@ -17,7 +17,7 @@ use kube::api::{
 use kube::runtime::watcher;
 use serde_json::json;
 use testkit_common::{client_without_retries, eventually, plain, status_of, within};
-use webop::testkit::{ApiServer, Verb};
+use webop_testkit::{ApiServer, Verb};
 
 fn config_map(name: &str, labels: &[(&str, &str)]) -> ConfigMap {
     ConfigMap {

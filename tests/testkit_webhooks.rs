@@ -7,7 +7,7 @@ use kube::Api;
 use kube::api::{Patch, PatchParams, PostParams, WatchEvent, WatchParams};
 use serde_json::json;
 use webhook_support::{v1, v2};
-use webop::testkit::ApiServer;
+use webop_testkit::ApiServer;
 
 mod webhook_support;
 

@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 
 use kube::api::{Api, DynamicObject, PostParams};
 use support::webop;
-use webop::envtest::{Backend, Environment};
+use webop_envtest::{Backend, Environment};
 
 fn crd_file() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -146,7 +146,7 @@ fn bad_input_is_named() {
 /// document (a dry-run create).
 #[tokio::test]
 async fn the_messages_are_a_real_api_servers() {
-    let Some(assets) = webop::envtest::Assets::from_env() else {
+    let Some(assets) = webop_envtest::Assets::from_env() else {
         eprintln!("skipped: KUBEBUILDER_ASSETS is not set (tools/k8s-assets builds the binaries)");
         return;
     };

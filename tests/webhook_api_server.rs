@@ -19,9 +19,9 @@ use kube::Api;
 use kube::api::{DeleteParams, PostParams};
 use serde_json::{Value, json};
 use webhook_support::{v1, v2};
-use webop::envtest::Environment;
-use webop::manager::{Manager, Options};
-use webop::testkit::ApiServer;
+use webop_envtest::Environment;
+use webop_manager::{Manager, Options};
+use webop_testkit::ApiServer;
 
 mod webhook_support;
 

@@ -6,7 +6,7 @@
 use kube::Api;
 use kube::api::PostParams;
 use webhook_support::{v1, v2};
-use webop::envtest::Environment;
+use webop_envtest::Environment;
 
 mod webhook_support;
 

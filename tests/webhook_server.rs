@@ -9,8 +9,8 @@ use rustls::pki_types::pem::PemObject;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use webop::manager::{Manager, Options};
-use webop::testkit::ApiServer;
+use webop_manager::{Manager, Options};
+use webop_testkit::ApiServer;
 
 mod manager_support;
 mod webhook_support;

@@ -285,6 +285,26 @@ impl Seen {
     }
 }
 
+/// The name of a webop attribute macro as written in source: `name` for `#[name]`,
+/// `#[webop::name]` and `#[webop::prelude::name]`; `None` for any other path.
+pub fn webop_attribute_name(attr: &Attribute) -> Option<String> {
+    let segments: Vec<String> = attr
+        .path()
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    match segments
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        [name] | ["webop", name] | ["webop", "prelude", name] => Some((*name).to_owned()),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -348,25 +368,5 @@ mod tests {
             unknown_key(&a[1], "validate", &known).to_string(),
             "unknown key `zzz` in #[validate]; expected one of: minimum, maximum"
         );
-    }
-}
-
-/// The name of a webop attribute macro as written in source: `name` for `#[name]`,
-/// `#[webop::name]` and `#[webop::prelude::name]`; `None` for any other path.
-pub fn webop_attribute_name(attr: &Attribute) -> Option<String> {
-    let segments: Vec<String> = attr
-        .path()
-        .segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect();
-    match segments
-        .iter()
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .as_slice()
-    {
-        [name] | ["webop", name] | ["webop", "prelude", name] => Some((*name).to_owned()),
-        _ => None,
     }
 }

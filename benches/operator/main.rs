@@ -1,6 +1,6 @@
-//! `cargo bench --bench operator [-- --objects N]`: the generated WebApp controller against a
-//! faithful kube-rs port of the tutorial's loop, N WebApps (default 1000) each, on testkit API
-//! servers. Prints one line per figure:
+//! `cargo bench --bench operator --features manager,testkit [-- --objects N]`: the generated
+//! WebApp controller against a faithful kube-rs port of the tutorial's loop, N WebApps (default
+//! 1000) each, on testkit API servers. Prints one line per figure:
 //!
 //! The tutorial's loop (`seed`) is ported as a kube-rs user writes it: its `r.Get` calls are
 //! GETs. The `cached_seed` line is the same loop reading informer caches, as

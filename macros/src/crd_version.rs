@@ -7,8 +7,8 @@ use quote::quote;
 use webop_attrs::input::Input;
 use webop_attrs::kind::{self, KindAttrs, VersionRole};
 
-use crate::custom_resource::{k8s, root_ident};
 use crate::kind_checks::has_spec;
+use crate::paths::{k8s, root_ident};
 
 fn opt_str(value: &Option<String>) -> TokenStream {
     match value {

@@ -10,6 +10,7 @@ use webop_attrs::kind::{self, KindAttrs};
 
 use crate::crd_version::crd_version;
 use crate::kind_checks::{check_unit_spec, flattened_spec_checks, has_spec, scale_checks};
+use crate::paths::{k8s, kube_core, root_ident};
 use crate::schema_derive;
 
 pub fn expand(ast: &DeriveInput) -> syn::Result<TokenStream> {
@@ -49,18 +50,6 @@ pub fn expand(ast: &DeriveInput) -> syn::Result<TokenStream> {
         #scale_checks
         #flattened_spec_checks
     })
-}
-
-pub(crate) fn k8s() -> TokenStream {
-    quote!(::webop::__private::k8s_openapi)
-}
-
-fn kube_core() -> TokenStream {
-    quote!(::webop::__private::kube_core)
-}
-
-pub(crate) fn root_ident(attrs: &KindAttrs) -> syn::Ident {
-    syn::Ident::new(&attrs.resource.kind, attrs.resource.kind_span)
 }
 
 fn root_type(input: &Input, attrs: &KindAttrs) -> TokenStream {

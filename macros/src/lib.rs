@@ -4,6 +4,7 @@
 mod crd_version;
 mod custom_resource;
 mod kind_checks;
+mod paths;
 mod schema_derive;
 mod serde_wrap;
 

@@ -228,9 +228,9 @@ impl<'a> ProjectVars<'a> {
                 .flat_map(|v| v.webhook_kinds.iter().cloned())
                 .collect(),
             conversions: resources.iter().filter(|r| r.conversion).cloned().collect(),
-            webhook_blocks: super::webhook::kustomize::BLOCKS
+            webhook_blocks: super::kustomize::BLOCKS
                 .iter()
-                .map(|block| (block.name, super::webhook::kustomize::commented(block.text)))
+                .map(|block| (block.name, super::kustomize::commented(block.text)))
                 .collect(),
             webhook_versions,
             versions,

@@ -15,6 +15,7 @@ pub mod grafana;
 mod group_vars;
 pub mod helm;
 mod identifiers;
+pub mod kustomize;
 pub mod layout;
 pub mod license;
 pub mod markers;

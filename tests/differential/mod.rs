@@ -40,7 +40,7 @@ pub struct Config {
     pub work: PathBuf,
     pub controller_gen: PathBuf,
     /// The control plane's binaries; without them no CRD goes to an API server.
-    pub assets: Option<webop::envtest::Assets>,
+    pub assets: Option<webop_envtest::Assets>,
 }
 
 impl Config {
@@ -129,13 +129,13 @@ pub fn run(config: &Config) -> Report {
 /// Sends every CRD to a real API server: a case's two files when they differ, its one file when
 /// they are the same or the other generator refused the case.
 fn admit_all(
-    assets: &webop::envtest::Assets,
+    assets: &webop_envtest::Assets,
     cases: &[Case],
     verdicts: &[Verdict],
     go: &project::Outcome,
     rust: &project::Outcome,
 ) -> BTreeMap<String, Admissions> {
-    use webop::envtest::{Backend, Environment};
+    use webop_envtest::{Backend, Environment};
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -14,7 +14,7 @@ use std::time::Duration;
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 use kube::api::{Api, ListParams, PostParams};
 use kube::runtime::wait::{await_condition, conditions};
-use webop::envtest::{Assets, Backend, Environment, EnvironmentBuilder};
+use webop_envtest::{Assets, Backend, Environment, EnvironmentBuilder};
 
 /// `scenario!(name, async |backend| { ... })` expands into a module `name` with two tests,
 /// `testkit` and `envtest`, that call the closure with [`Backend::Testkit`] and with
@@ -29,7 +29,7 @@ macro_rules! scenario {
 
             #[tokio::test]
             async fn testkit() {
-                ($body)(::webop::envtest::Backend::Testkit).await
+                ($body)(::webop_envtest::Backend::Testkit).await
             }
 
             #[tokio::test]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates src/schema/k8s/generated/ from the schemas controller-gen writes for the Go types of
+# Regenerates core/src/schema/k8s/generated/ from the schemas controller-gen writes for the Go types of
 # k8s.io/api, for every Kubernetes version webop supports (k8s-openapi's features v1_33..v1_37,
 # the Go modules in go/v1_*). Needs Go (and its module proxy, or a filled module cache) and
 # controller-gen ($CONTROLLER_GEN, else bin/controller-gen: tools/k8s-assets builds it). Takes a
@@ -24,8 +24,8 @@ for v in "${versions[@]}"; do
     (cd "$module" && GOFLAGS=-mod=mod "$controller_gen" crd paths=./... output:dir="$work/crd_v1_$v")
     tool "v1_$v" dump "$(crd "$v")" >"$work/v1_$v.json"
 done
-tool "v1_${versions[-1]}" emit "$root/src/schema/k8s" $(printf "$work/v1_%s.json " "${versions[@]}")
-rustfmt --edition 2024 "$root"/src/schema/k8s/generated/*.rs
+tool "v1_${versions[-1]}" emit "$root/core/src/schema/k8s" $(printf "$work/v1_%s.json " "${versions[@]}")
+rustfmt --edition 2024 "$root"/core/src/schema/k8s/generated/*.rs
 for v in "${versions[@]}"; do
     tool "v1_$v,verify" verify "$(crd "$v")"
 done

@@ -10,12 +10,12 @@
 mod conversion;
 pub(super) mod delete;
 mod files;
-pub mod kustomize;
 
 use std::path::Path;
 
 use super::Error;
 use super::fs::FileSystem;
+use super::kustomize;
 use super::layout;
 use super::markers::{self, Order};
 use super::plan::{Conflict, Planner};

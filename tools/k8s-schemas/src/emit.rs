@@ -1,4 +1,4 @@
-//! Merges the dumps of every Kubernetes version into `src/schema/k8s/generated/`: one file per
+//! Merges the dumps of every Kubernetes version into `core/src/schema/k8s/generated/`: one file per
 //! API group, one `impl Schema` per type and distinct schema, gated by k8s-openapi's version
 //! macros where the type or its schema is not the same in every version.
 

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::Value;
 
 /// controller-gen's known types (`pkg/crd/known_types.go`), whose schemas it does not derive
-/// from Go source; webop writes them by hand (`src/schema/k8s/known.rs`). References to them are
+/// from Go source; webop writes them by hand (`core/src/schema/k8s/known.rs`). References to them are
 /// kept, their own schemas are not generated, and the graph does not go through them.
 pub const KNOWN: &[&str] = &[
     "io.k8s.apimachinery.pkg.api.resource.Quantity",

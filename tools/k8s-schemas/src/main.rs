@@ -1,4 +1,4 @@
-//! Generates `src/schema/k8s/generated/` from what controller-gen writes for the Go types of
+//! Generates `core/src/schema/k8s/generated/` from what controller-gen writes for the Go types of
 //! k8s.io/api: see `generate.sh`.
 //!
 //! Built with one `v1_*` feature (one Kubernetes version):

@@ -3,7 +3,7 @@
 //! a property (or its items, or its map values) whose type is another k8s type becomes
 //! `{"$ref": <type>}` plus the keywords the use site sets on top of that type's own schema (the
 //! field's description, a `+default`, a `+mapType`...), which webop applies when it inlines the
-//! reference (`src/schema/k8s/decode.rs`) as controller-gen did.
+//! reference (`core/src/schema/k8s/decode.rs`) as controller-gen did.
 
 use std::collections::BTreeSet;
 

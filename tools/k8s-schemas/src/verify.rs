@@ -1,7 +1,7 @@
 //! `verify CRD.yaml`: webop's schema of every root, decoded from the generated code and flattened
 //! as a CRD embeds it, must be the schema controller-gen wrote for the root's Go type, byte for
 //! byte once both are JSON. Every generated type is reachable from a root, so this checks them
-//! all, and the inlining of references (`src/schema/k8s/decode.rs`) with them.
+//! all, and the inlining of references (`core/src/schema/k8s/decode.rs`) with them.
 
 use serde_json::Value;
 
