@@ -1,8 +1,8 @@
-//! Real kube-runtime controllers, unchanged: a `Controller<ConfigMap>` that owns Secrets
-//! (finalizer helper, Recorder events, deletion and garbage collection), and a WebApp controller
-//! that writes its status with server-side apply. Both are `scenario!`s: the same body runs on
-//! the testkit and on a real kube-apiserver (with kube-controller-manager); the injected 500s
-//! and the dropped watches are testkit-only and happen only there.
+//! A real kube-runtime controller, unchanged: a `Controller<ConfigMap>` that owns Secrets
+//! (finalizer helper, Recorder events, deletion and garbage collection). It is a `scenario!`: the
+//! same body runs on the testkit and on a real kube-apiserver (with kube-controller-manager); the
+//! injected 500s and the dropped watches are testkit-only and happen only there. The WebApp
+//! controller writing its status with server-side apply is in testkit_controller_ssa.rs.
 
 #[macro_use]
 mod testkit_common;
@@ -14,9 +14,7 @@ use futures::StreamExt;
 use k8s_openapi::ByteString;
 use k8s_openapi::api::core::v1::{ConfigMap, Secret};
 use k8s_openapi::api::events::v1::Event as K8sEvent;
-use kube::api::{
-    Api, DeleteParams, DynamicObject, ListParams, ObjectMeta, Patch, PatchParams, PostParams,
-};
+use kube::api::{Api, DeleteParams, ListParams, ObjectMeta, Patch, PatchParams, PostParams};
 use kube::runtime::controller::{Action, Controller};
 use kube::runtime::events::{Event, EventType, Recorder, Reporter};
 use kube::runtime::finalizer::{self, finalizer};
@@ -24,9 +22,7 @@ use kube::runtime::wait::await_condition;
 use kube::runtime::watcher;
 use kube::{Resource, ResourceExt};
 use serde_json::json;
-use testkit_common::{
-    environment, eventually, until_gone, webapp, webapp_crd, webapp_resource, webapps,
-};
+use testkit_common::{environment, eventually, until_gone};
 use webop_testkit::Verb;
 
 const FINALIZER: &str = "testkit.webop.dev/cleanup";
@@ -272,136 +268,6 @@ scenario!(
                 .any(|e| e.reason.as_deref() == Some("CleanedUp"))
         );
         assert!(secrets.get_opt("second").await.unwrap().is_some());
-        running.abort();
-    }
-);
-
-async fn reconcile_webapp(app: Arc<DynamicObject>, ctx: Arc<Context>) -> Result<Action, Failure> {
-    let namespace = app.namespace().unwrap_or_default();
-    let replicas = app.data["spec"]["replicas"].as_i64().unwrap_or(1);
-    let owner = app
-        .controller_owner_ref(&webapp_resource())
-        .expect("stored objects have a uid");
-    let config = json!({
-        "apiVersion": "v1",
-        "kind": "ConfigMap",
-        "metadata": {"name": format!("{}-config", app.name_any()), "ownerReferences": [owner]},
-        "data": {"image": app.data["spec"]["image"], "replicas": replicas.to_string()},
-    });
-    let params = PatchParams::apply("webapp-controller").force();
-    let children: Api<ConfigMap> = Api::namespaced(ctx.client.clone(), &namespace);
-    children
-        .patch(
-            &format!("{}-config", app.name_any()),
-            &params,
-            &Patch::Apply(&config),
-        )
-        .await?;
-    let status = json!({
-        "apiVersion": "app.example.com/v1",
-        "kind": "WebApp",
-        "status": {
-            "availableReplicas": replicas,
-            "phase": "Running",
-            "conditions": [{"type": "Available", "status": "True", "reason": "ConfigWritten"}],
-        },
-    });
-    webapps(ctx.client.clone(), &namespace)
-        .patch_status(&app.name_any(), &params, &Patch::Apply(&status))
-        .await?;
-    Ok(Action::await_change())
-}
-
-scenario!(
-    webapp_controller_writes_status_with_server_side_apply,
-    async |backend| {
-        let env = environment(backend)
-            .crd(webapp_crd())
-            .start()
-            .await
-            .unwrap();
-        let client = env.client();
-        let apps = webapps(client.clone(), "default");
-        let recorder = Recorder::new(
-            client.clone(),
-            Reporter {
-                controller: "webapp-controller".into(),
-                instance: None,
-            },
-        );
-        let context = Arc::new(Context {
-            client: client.clone(),
-            recorder,
-        });
-        let controller =
-            Controller::new_with(apps.clone(), watcher::Config::default(), webapp_resource())
-                .owns(
-                    Api::<ConfigMap>::namespaced(client.clone(), "default"),
-                    watcher::Config::default(),
-                )
-                .run(reconcile_webapp, retry_soon, context)
-                .for_each(|_| async {});
-        let running = tokio::spawn(controller);
-
-        apps.create(
-            &PostParams::default(),
-            &webapp("shop", json!({"image": "nginx:1.27", "replicas": 3})),
-        )
-        .await
-        .unwrap();
-        let running_phase = |app: Option<&DynamicObject>| {
-            app.is_some_and(|a| a.data["status"]["phase"] == "Running")
-        };
-        let app = eventually(
-            "status phase Running",
-            await_condition(apps.clone(), "shop", running_phase),
-        )
-        .await
-        .unwrap()
-        .unwrap();
-        assert_eq!(app.data["status"]["availableReplicas"], 3);
-        assert_eq!(
-            app.data["spec"],
-            json!({"image": "nginx:1.27", "replicas": 3, "port": 80})
-        );
-        assert_eq!(
-            app.metadata.generation,
-            Some(1),
-            "status writes leave generation alone"
-        );
-        let status_manager = app
-            .managed_fields()
-            .iter()
-            .find(|m| m.subresource.as_deref() == Some("status"))
-            .expect("a status manager");
-        assert_eq!(
-            (
-                status_manager.manager.as_deref(),
-                status_manager.operation.as_deref()
-            ),
-            (Some("webapp-controller"), Some("Apply"))
-        );
-
-        // A spec change flows through to the child and the status.
-        apps.patch(
-            "shop",
-            &PatchParams::default(),
-            &Patch::Merge(&json!({"spec": {"replicas": 5}})),
-        )
-        .await
-        .unwrap();
-        let five = |app: Option<&DynamicObject>| {
-            app.is_some_and(|a| a.data["status"]["availableReplicas"] == 5)
-        };
-        eventually(
-            "availableReplicas 5",
-            await_condition(apps.clone(), "shop", five),
-        )
-        .await
-        .unwrap();
-        let children: Api<ConfigMap> = Api::namespaced(client.clone(), "default");
-        let child = children.get("shop-config").await.unwrap();
-        assert_eq!(child.data.unwrap()["replicas"], "5");
         running.abort();
     }
 );

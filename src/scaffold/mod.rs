@@ -9,22 +9,25 @@
 pub mod apply;
 pub mod catalogue;
 pub mod context;
+mod delete_api;
 pub mod edit;
 pub mod fs;
 pub mod grafana;
 mod group_vars;
 pub mod helm;
 mod identifiers;
+mod insertions;
 pub mod kustomize;
 pub mod layout;
 pub mod license;
 pub mod markers;
 pub mod plan;
 pub mod relayout;
+mod rendering;
 pub mod templates;
 pub mod webhook;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::Path;
 
 pub use apply::{ApplyError, apply};
@@ -35,10 +38,10 @@ pub use templates::Templates;
 pub use webhook::DeleteWebhook;
 
 use crate::project::{Project, Resource};
-use catalogue::{ENTRIES, Entry, INSERTIONS, Insertion, Needs, Place, Scope};
-use context::GroupVars;
-use context::{ProjectVars, ResourceVars, Scoped, VersionVars};
-use templates::Rendered;
+use delete_api::delete_api;
+use insertions::{Inserted, insertions};
+pub(crate) use rendering::Select;
+use rendering::{instances, render};
 
 /// What a command asks of the engine.
 #[derive(Clone, Copy, Debug)]
@@ -261,227 +264,6 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
     )?;
     grafana::plan(&mut planner, request.before, request.after, plugin_edit)?;
     Ok(planner.finish()?)
-}
-
-/// The lines of one insertion point, rendered for one kind.
-struct Inserted {
-    /// The file, relative to the project root.
-    file: String,
-    insertion: &'static Insertion,
-    lines: Vec<String>,
-}
-
-/// The lines `create api` of `resource` adds at the insertion points of user-owned files.
-fn insertions(
-    templates: &Templates,
-    project: &Project,
-    resource: &Resource,
-) -> Result<Vec<Inserted>, Error> {
-    let context = ProjectVars::new(project, None).context(&Scoped::Resource(Box::new(
-        ResourceVars::new(project, resource),
-    )));
-    let deploy_image = project.deploy_image_options(resource).is_some();
-    let mut out = Vec::new();
-    for insertion in INSERTIONS {
-        if insertion.place == Place::GroupModule && !project.multigroup {
-            continue;
-        }
-        if !insertion.needs.met_by(
-            resource.api.is_some(),
-            resource.controller,
-            deploy_image,
-            false,
-        ) {
-            continue;
-        }
-        let lines = insertion
-            .lines
-            .iter()
-            .map(|line| templates.render_str(line, &context))
-            .collect::<Result<Vec<_>, _>>()?;
-        let file = templates.render_str(insertion.file, &context)?;
-        let file = match insertion.place {
-            Place::Group => layout::place(&file, &resource.group, project.multigroup),
-            Place::Project | Place::GroupModule => file,
-        };
-        out.push(Inserted {
-            file,
-            insertion,
-            lines,
-        });
-    }
-    Ok(out)
-}
-
-/// `delete api` of `resource`: the lines it inserted that no remaining kind also needs, its
-/// user-owned files that no remaining kind shares (unless the user edited them), and the CRD
-/// once no version of the kind is left.
-fn delete_api(
-    planner: &mut Planner,
-    templates: &Templates,
-    before: &Project,
-    after: &Project,
-    resource: &Resource,
-) -> Result<(), Error> {
-    let mut kept_lines: HashSet<(String, String)> = HashSet::new();
-    let mut kept_files: HashSet<String> = HashSet::new();
-    for other in &after.resources {
-        for Inserted { file, lines, .. } in insertions(templates, after, other)? {
-            kept_lines.extend(lines.into_iter().map(|line| (file.clone(), line)));
-        }
-        for file in render(templates, after, None, Select::UserOwnedOf(other))? {
-            kept_files.insert(file.path);
-        }
-    }
-    let mut gone: HashMap<String, Vec<String>> = HashMap::new();
-    for Inserted { file, lines, .. } in insertions(templates, before, resource)? {
-        let lines: Vec<String> = lines
-            .into_iter()
-            .filter(|line| !kept_lines.contains(&(file.clone(), line.clone())))
-            .collect();
-        planner.remove_lines(&file, &lines)?;
-        gone.entry(file).or_default().extend(lines);
-    }
-    // A file is as webop wrote it if it equals the render with the kind's lines taken out of
-    // both: the kind's lines may come from the template (a version's first kind) or from an
-    // insertion (the samples' kustomization, written bare and then extended).
-    for file in render(templates, before, None, Select::UserOwnedOf(resource))? {
-        if !kept_files.contains(&file.path) {
-            let lines = gone.get(&file.path).map_or(&[][..], Vec::as_slice);
-            planner.remove(&file.path, Some(&markers::remove(&file.contents, lines)))?;
-        }
-    }
-
-    let kind_stays = after
-        .resources
-        .iter()
-        .any(|r| r.api.is_some() && r.group == resource.group && r.kind == resource.kind);
-    if resource.api.is_some() && !kind_stays {
-        let path = crate::manifests::crd_path(&resource.qualified_group(), &resource.plural());
-        planner.remove(&path.to_string_lossy(), None)?;
-    }
-    Ok(())
-}
-
-/// Which templates to render.
-#[derive(Clone, Copy)]
-pub(crate) enum Select<'a> {
-    /// Every tool-owned template, for every version and kind of the project.
-    ToolOwned,
-    /// The user-owned templates `init` writes.
-    InitUserOwned,
-    /// The user-owned templates of one kind, and of its version.
-    UserOwnedOf(&'a Resource),
-}
-
-/// Renders the templates `select` picks for `project`.
-fn render(
-    templates: &Templates,
-    project: &Project,
-    init: Option<&InitOptions>,
-    select: Select,
-) -> Result<Vec<Rendered>, templates::Error> {
-    let project_vars = ProjectVars::new(project, init);
-    let mut out = Vec::new();
-    for entry in ENTRIES {
-        // Another webop's templates (`Templates::from_dir`) may lack one of today's.
-        if !templates.has(entry.template) {
-            continue;
-        }
-        let tool_owned = templates.is_tool_owned(entry.template);
-        let wanted = match select {
-            Select::ToolOwned => tool_owned,
-            Select::InitUserOwned => !tool_owned && entry.scope == Scope::Project,
-            Select::UserOwnedOf(_) => !tool_owned && entry.scope != Scope::Project,
-        };
-        if !wanted {
-            continue;
-        }
-        for scoped in instances(entry, project, init, select) {
-            let mut file = templates.render(entry.template, &project_vars.context(&scoped))?;
-            let group = match &scoped {
-                Scoped::Version(version) => version.group(),
-                Scoped::Resource(resource) => Some(resource.group()),
-                Scoped::Project | Scoped::Group(_) => None,
-            };
-            if let Some(group) = group {
-                file.path = layout::place(&file.path, group, project.multigroup);
-            }
-            if file.is_tool_owned() != tool_owned {
-                return Err(templates::Error {
-                    template: entry.template.to_owned(),
-                    message: "the DO NOT EDIT header must be the template's first line".into(),
-                });
-            }
-            out.push(file);
-        }
-    }
-    Ok(out)
-}
-
-/// The scope of each file `entry` renders for `project`.
-fn instances<'a>(
-    entry: &Entry,
-    project: &'a Project,
-    init: Option<&InitOptions>,
-    select: Select,
-) -> Vec<Scoped<'a>> {
-    match entry.scope {
-        Scope::Project => {
-            let applies = match entry.needs {
-                Needs::WebopPath => init.is_some_and(|i| i.webop_path.is_some()),
-                Needs::Webhooks => project.resources.iter().any(|r| r.webhooks.is_some()),
-                _ => true,
-            };
-            applies.then_some(Scoped::Project).into_iter().collect()
-        }
-        Scope::Group => context::api_groups(project)
-            .into_iter()
-            .filter(|g| match select {
-                Select::UserOwnedOf(only) => only.api.is_some() && *g == only.group,
-                _ => true,
-            })
-            .map(|g| Scoped::Group(GroupVars::new(project, g)))
-            .collect(),
-        Scope::Version => context::api_versions(project)
-            .into_iter()
-            .filter(|(g, v)| match select {
-                Select::UserOwnedOf(only) => {
-                    only.api.is_some() && *v == only.version && g.is_none_or(|g| g == only.group)
-                }
-                _ => true,
-            })
-            .map(|(g, v)| Scoped::Version(VersionVars::new(project, g, v)))
-            .collect(),
-        Scope::WebhookVersion => context::api_versions(project)
-            .into_iter()
-            .filter(|(g, v)| {
-                project.resources.iter().any(|r| {
-                    r.version == *v
-                        && g.is_none_or(|g| g == r.group)
-                        && r.webhooks.as_ref().is_some_and(|w| w.admission())
-                })
-            })
-            .filter(|_| matches!(select, Select::ToolOwned))
-            .map(|(g, v)| Scoped::Version(VersionVars::new(project, g, v)))
-            .collect(),
-        Scope::Resource => project
-            .resources
-            .iter()
-            .filter(|r| match select {
-                Select::UserOwnedOf(only) => *r == only,
-                _ => true,
-            })
-            .filter(|r| {
-                let deploy_image = project.deploy_image_options(r).is_some();
-                let conversion = r.webhooks.as_ref().is_some_and(|w| w.conversion);
-                entry
-                    .needs
-                    .met_by(r.api.is_some(), r.controller, deploy_image, conversion)
-            })
-            .map(|r| Scoped::Resource(Box::new(ResourceVars::new(project, r))))
-            .collect(),
-    }
 }
 
 #[cfg(test)]

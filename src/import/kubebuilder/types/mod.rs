@@ -2,11 +2,16 @@
 //! others (newtypes), string types with `+kubebuilder:validation:Enum` (enums), aliases; their
 //! markers spelled from the catalogue rows as `import crd` spells them.
 
+// More of `Translator`'s methods, one concept each; as child modules they use its private
+// fields and the helpers below without widening them.
+mod rust_type;
+mod schema_markers;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use webop_markers::{Family, Place};
 
-use super::super::attribute::{self, Written};
+use super::super::attribute::Written;
 use super::super::model::{Enum, Field, Item, Newtype, Struct};
 use super::super::naming;
 use super::go::{self, GoFile, GoType, MarkerLine, TypeSpec};
@@ -289,156 +294,6 @@ impl<'a> Translator<'a> {
             flatten: false,
         }))
     }
-
-    /// The Rust type of a Go type, or `None` (with an issue) when it has none.
-    pub fn rust_type(&mut self, file: &GoFile, line: usize, ty: &GoType) -> Option<String> {
-        let mapped = match ty {
-            GoType::Pointer(inner) => return self.rust_type(file, line, inner),
-            GoType::Slice(inner) if **inner == named("byte") || **inner == named("uint8") => {
-                Ok("Vec<u8>".to_owned())
-            }
-            GoType::Slice(inner) => {
-                return self
-                    .rust_type(file, line, inner)
-                    .map(|t| format!("Vec<{t}>"));
-            }
-            GoType::Array(len, inner) => match len.parse::<usize>() {
-                Ok(n) => {
-                    return self
-                        .rust_type(file, line, inner)
-                        .map(|t| format!("[{t}; {n}]"));
-                }
-                Err(_) => Err(format!("an array of length {len}")),
-            },
-            GoType::Map(key, value) => {
-                let key_ok = match &**key {
-                    GoType::Named { pkg: None, name } => {
-                        name == "string"
-                            || self
-                                .package
-                                .find(name)
-                                .is_some_and(|(_, t)| t.ty == named("string"))
-                    }
-                    _ => false,
-                };
-                if key_ok {
-                    return self
-                        .rust_type(file, line, value)
-                        .map(|t| format!("std::collections::BTreeMap<String, {t}>"));
-                }
-                Err("a map whose key is not a string".to_owned())
-            }
-            GoType::Named { pkg: None, name } => match builtin(name) {
-                Some(rust) => Ok(rust.to_owned()),
-                None => match self.package.find(name) {
-                    Some((_, spec)) if spec.alias => {
-                        let aliased = spec.ty.clone();
-                        return self.rust_type(file, line, &aliased);
-                    }
-                    Some(_) => Ok(self.rust_name(name)),
-                    None => Err(format!("type {name}, which the package does not declare")),
-                },
-            },
-            GoType::Named {
-                pkg: Some(pkg),
-                name,
-            } => match file.import_path(pkg) {
-                Some(path) => external(path, name).ok_or_else(|| format!("{pkg}.{name} ({path})")),
-                None => Err(format!("{pkg}.{name}: no import names {pkg}")),
-            },
-            GoType::Struct(_) => Err("an anonymous struct (controller-gen refuses it)".to_owned()),
-            GoType::Other(what) => Err(what.clone()),
-        };
-        match mapped {
-            Ok(rust) => Some(rust),
-            Err(what) => {
-                self.issue(file, line, format!("{what} has no Rust mapping: left out"));
-                None
-            }
-        }
-    }
-
-    /// The schema markers among `lines`, written as attributes; an unknown `kubebuilder:`
-    /// marker or a value no attribute spells is an error.
-    pub fn markers(
-        &mut self,
-        file: &GoFile,
-        lines: &[MarkerLine],
-        place: Place,
-    ) -> Result<Vec<Written>, Error> {
-        let mut out = Vec::new();
-        let mut items = Vec::new();
-        for line in lines {
-            let bad = |why: String| Error::Marker {
-                file: file.path.clone(),
-                line: line.line,
-                marker: line.text.clone(),
-                why,
-            };
-            if let Some(inner) = line.text.strip_prefix(known::ITEMS_PREFIX) {
-                let text = format!("kubebuilder:validation:{inner}");
-                let parsed = markers::split(&text, &self.names)
-                    .ok_or_else(|| bad("no such items marker".into()))?;
-                let spec = catalogue_row(&parsed.name)
-                    .filter(|s| s.on.contains(&Place::Items))
-                    .ok_or_else(|| bad("no such items marker".into()))?;
-                let value = markers::payload_value(spec, &parsed.args).map_err(bad)?;
-                items.extend(
-                    attribute::write(spec, &value)
-                        .map_err(bad)?
-                        .into_iter()
-                        .map(|w| w.text),
-                );
-                continue;
-            }
-            let Some(parsed) = markers::split(&line.text, &self.names) else {
-                if known::is_generator_marker(&line.text) {
-                    return Err(bad("controller-gen has no such marker".into()));
-                }
-                continue;
-            };
-            if parsed.name == known::SCHEMALESS {
-                out.push(Written {
-                    family: Family::Validate,
-                    text: "schemaless".into(),
-                });
-                continue;
-            }
-            let Some(spec) = catalogue_row(&parsed.name) else {
-                continue;
-            };
-            if !spec.on.contains(&place) {
-                self.issue(
-                    file,
-                    line.line,
-                    format!(
-                        "+{} is not written on a {}: left out",
-                        parsed.name,
-                        match place {
-                            Place::Field => "field",
-                            _ => "type",
-                        }
-                    ),
-                );
-                continue;
-            }
-            let value = markers::payload_value(spec, &parsed.args).map_err(bad)?;
-            out.extend(attribute::write(spec, &value).map_err(bad)?);
-        }
-        if !items.is_empty() {
-            out.push(Written {
-                family: Family::Validate,
-                text: format!("items({})", items.join(", ")),
-            });
-        }
-        Ok(out)
-    }
-}
-
-fn catalogue_row(name: &str) -> Option<&'static webop_markers::MarkerSpec> {
-    webop_markers::CATALOGUE
-        .iter()
-        .find(|spec| spec.go.trim_start_matches('+') == name)
 }
 
 fn named(name: &str) -> GoType {
@@ -454,53 +309,6 @@ fn type_name(ty: &GoType) -> String {
         GoType::Named { name, .. } => name.clone(),
         GoType::Pointer(inner) => type_name(inner),
         _ => "inline".into(),
-    }
-}
-
-/// Go's predeclared types.
-fn builtin(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "string" => "String",
-        "bool" => "bool",
-        "int" => "isize",
-        "int8" => "i8",
-        "int16" => "i16",
-        "int32" | "rune" => "i32",
-        "int64" => "i64",
-        "uint" => "usize",
-        "uint8" | "byte" => "u8",
-        "uint16" => "u16",
-        "uint32" => "u32",
-        "uint64" => "u64",
-        "float32" => "f32",
-        "float64" => "f64",
-        _ => return None,
-    })
-}
-
-/// The k8s-openapi (or serde_json) type of a type of Kubernetes' Go packages.
-fn external(path: &str, name: &str) -> Option<String> {
-    let k8s = |module: &str| Some(format!("k8s_openapi::{module}::{name}"));
-    match path {
-        "k8s.io/apimachinery/pkg/apis/meta/v1" => match name {
-            // A Go duration string ("4h"): controller-gen's schema is `type: string`.
-            "Duration" => Some("String".into()),
-            "TypeMeta" | "ListMeta" => None,
-            _ => k8s("apimachinery::pkg::apis::meta::v1"),
-        },
-        "k8s.io/apimachinery/pkg/api/resource" => k8s("apimachinery::pkg::api::resource"),
-        "k8s.io/apimachinery/pkg/util/intstr" => k8s("apimachinery::pkg::util::intstr"),
-        "k8s.io/apimachinery/pkg/runtime" if name == "RawExtension" => {
-            Some("serde_json::Map<String, serde_json::Value>".into())
-        }
-        "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1" if name == "JSON" => {
-            Some("serde_json::Value".into())
-        }
-        _ => {
-            let rest = path.strip_prefix("k8s.io/api/")?;
-            let (group, version) = rest.split_once('/')?;
-            k8s(&format!("api::{}::{version}", group.replace('/', "::")))
-        }
     }
 }
 

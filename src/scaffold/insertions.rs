@@ -1,0 +1,57 @@
+//! The lines `create api` adds at the `+webop:scaffold:<name>` markers of user-owned files,
+//! rendered for one kind; `delete api` takes the same lines out again.
+
+use super::catalogue::{INSERTIONS, Insertion, Place};
+use super::context::{ProjectVars, ResourceVars, Scoped};
+use super::{Error, Templates, layout};
+use crate::project::{Project, Resource};
+
+/// The lines of one insertion point, rendered for one kind.
+pub(super) struct Inserted {
+    /// The file, relative to the project root.
+    pub(super) file: String,
+    pub(super) insertion: &'static Insertion,
+    pub(super) lines: Vec<String>,
+}
+
+/// The lines `create api` of `resource` adds at the insertion points of user-owned files.
+pub(super) fn insertions(
+    templates: &Templates,
+    project: &Project,
+    resource: &Resource,
+) -> Result<Vec<Inserted>, Error> {
+    let context = ProjectVars::new(project, None).context(&Scoped::Resource(Box::new(
+        ResourceVars::new(project, resource),
+    )));
+    let deploy_image = project.deploy_image_options(resource).is_some();
+    let mut out = Vec::new();
+    for insertion in INSERTIONS {
+        if insertion.place == Place::GroupModule && !project.multigroup {
+            continue;
+        }
+        if !insertion.needs.met_by(
+            resource.api.is_some(),
+            resource.controller,
+            deploy_image,
+            false,
+        ) {
+            continue;
+        }
+        let lines = insertion
+            .lines
+            .iter()
+            .map(|line| templates.render_str(line, &context))
+            .collect::<Result<Vec<_>, _>>()?;
+        let file = templates.render_str(insertion.file, &context)?;
+        let file = match insertion.place {
+            Place::Group => layout::place(&file, &resource.group, project.multigroup),
+            Place::Project | Place::GroupModule => file,
+        };
+        out.push(Inserted {
+            file,
+            insertion,
+            lines,
+        });
+    }
+    Ok(out)
+}

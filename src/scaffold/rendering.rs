@@ -1,0 +1,129 @@
+//! Which templates a command renders (tool-owned, `init`'s, one kind's) and in which scopes
+//! (project, group, version, kind), and rendering them into files.
+
+use super::catalogue::{ENTRIES, Entry, Needs, Scope};
+use super::context::{self, GroupVars, ProjectVars, ResourceVars, Scoped, VersionVars};
+use super::templates::{self, Rendered};
+use super::{InitOptions, Templates, layout};
+use crate::project::{Project, Resource};
+
+/// Which templates to render.
+#[derive(Clone, Copy)]
+pub(crate) enum Select<'a> {
+    /// Every tool-owned template, for every version and kind of the project.
+    ToolOwned,
+    /// The user-owned templates `init` writes.
+    InitUserOwned,
+    /// The user-owned templates of one kind, and of its version.
+    UserOwnedOf(&'a Resource),
+}
+
+/// Renders the templates `select` picks for `project`.
+pub(super) fn render(
+    templates: &Templates,
+    project: &Project,
+    init: Option<&InitOptions>,
+    select: Select,
+) -> Result<Vec<Rendered>, templates::Error> {
+    let project_vars = ProjectVars::new(project, init);
+    let mut out = Vec::new();
+    for entry in ENTRIES {
+        // Another webop's templates (`Templates::from_dir`) may lack one of today's.
+        if !templates.has(entry.template) {
+            continue;
+        }
+        let tool_owned = templates.is_tool_owned(entry.template);
+        let wanted = match select {
+            Select::ToolOwned => tool_owned,
+            Select::InitUserOwned => !tool_owned && entry.scope == Scope::Project,
+            Select::UserOwnedOf(_) => !tool_owned && entry.scope != Scope::Project,
+        };
+        if !wanted {
+            continue;
+        }
+        for scoped in instances(entry, project, init, select) {
+            let mut file = templates.render(entry.template, &project_vars.context(&scoped))?;
+            let group = match &scoped {
+                Scoped::Version(version) => version.group(),
+                Scoped::Resource(resource) => Some(resource.group()),
+                Scoped::Project | Scoped::Group(_) => None,
+            };
+            if let Some(group) = group {
+                file.path = layout::place(&file.path, group, project.multigroup);
+            }
+            if file.is_tool_owned() != tool_owned {
+                return Err(templates::Error {
+                    template: entry.template.to_owned(),
+                    message: "the DO NOT EDIT header must be the template's first line".into(),
+                });
+            }
+            out.push(file);
+        }
+    }
+    Ok(out)
+}
+
+/// The scope of each file `entry` renders for `project`.
+pub(super) fn instances<'a>(
+    entry: &Entry,
+    project: &'a Project,
+    init: Option<&InitOptions>,
+    select: Select,
+) -> Vec<Scoped<'a>> {
+    match entry.scope {
+        Scope::Project => {
+            let applies = match entry.needs {
+                Needs::WebopPath => init.is_some_and(|i| i.webop_path.is_some()),
+                Needs::Webhooks => project.resources.iter().any(|r| r.webhooks.is_some()),
+                _ => true,
+            };
+            applies.then_some(Scoped::Project).into_iter().collect()
+        }
+        Scope::Group => context::api_groups(project)
+            .into_iter()
+            .filter(|g| match select {
+                Select::UserOwnedOf(only) => only.api.is_some() && *g == only.group,
+                _ => true,
+            })
+            .map(|g| Scoped::Group(GroupVars::new(project, g)))
+            .collect(),
+        Scope::Version => context::api_versions(project)
+            .into_iter()
+            .filter(|(g, v)| match select {
+                Select::UserOwnedOf(only) => {
+                    only.api.is_some() && *v == only.version && g.is_none_or(|g| g == only.group)
+                }
+                _ => true,
+            })
+            .map(|(g, v)| Scoped::Version(VersionVars::new(project, g, v)))
+            .collect(),
+        Scope::WebhookVersion => context::api_versions(project)
+            .into_iter()
+            .filter(|(g, v)| {
+                project.resources.iter().any(|r| {
+                    r.version == *v
+                        && g.is_none_or(|g| g == r.group)
+                        && r.webhooks.as_ref().is_some_and(|w| w.admission())
+                })
+            })
+            .filter(|_| matches!(select, Select::ToolOwned))
+            .map(|(g, v)| Scoped::Version(VersionVars::new(project, g, v)))
+            .collect(),
+        Scope::Resource => project
+            .resources
+            .iter()
+            .filter(|r| match select {
+                Select::UserOwnedOf(only) => *r == only,
+                _ => true,
+            })
+            .filter(|r| {
+                let deploy_image = project.deploy_image_options(r).is_some();
+                let conversion = r.webhooks.as_ref().is_some_and(|w| w.conversion);
+                entry
+                    .needs
+                    .met_by(r.api.is_some(), r.controller, deploy_image, conversion)
+            })
+            .map(|r| Scoped::Resource(Box::new(ResourceVars::new(project, r))))
+            .collect(),
+    }
+}
