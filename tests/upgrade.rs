@@ -9,10 +9,10 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use support::{files, run_ok, tree, workspace};
+use support::{files, run_ok, scaffold_step, tree, workspace};
 use webop::project::{DeployImageOptions, NewResource, Project};
-use webop::scaffold::{self, Command, InitOptions, RealFs, Request, Templates};
-use webop::upgrade::{lock, record};
+use webop::scaffold::{Command, InitOptions, Templates};
+use webop::upgrade::lock;
 
 /// Scaffolds the WebApp project into `dir` as the golden does (`init` then `create api --image
 /// nginx:1.25 --port 80`), with `templates`, keeping the lock as every command does.
@@ -27,7 +27,7 @@ fn scaffold_with(templates: &Templates, dir: &Path) {
         "example.com",
         Some("github.com/example/webapp-operator"),
     );
-    step(templates, dir, None, &empty, Command::Init(&init));
+    scaffold_step(templates, dir, None, &empty, Command::Init(&init));
     let (after, resource) = empty
         .with_resource(&NewResource {
             group: "app".into(),
@@ -48,32 +48,13 @@ fn scaffold_with(templates: &Templates, dir: &Path) {
             external: false,
         })
         .unwrap();
-    step(
+    scaffold_step(
         templates,
         dir,
         Some(&empty),
         &after,
         Command::CreateApi(&resource),
     );
-}
-
-fn step(
-    templates: &Templates,
-    dir: &Path,
-    before: Option<&Project>,
-    after: &Project,
-    command: Command,
-) {
-    let request = Request {
-        root: dir,
-        before,
-        after,
-        command,
-        force: false,
-    };
-    let mut plan = scaffold::plan(&RealFs, templates, &request).unwrap();
-    record::record(&RealFs, templates, &request, &mut plan).unwrap();
-    scaffold::apply(&RealFs, dir, &plan).unwrap();
 }
 
 fn old_templates() -> Templates {

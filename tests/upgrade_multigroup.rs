@@ -10,10 +10,9 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use support::{files, run_ok, workspace};
+use support::{files, run_ok, scaffold_step, workspace};
 use webop::project::{NewResource, Project};
-use webop::scaffold::{self, Command, InitOptions, RealFs, Request, Templates};
-use webop::upgrade::record;
+use webop::scaffold::{Command, InitOptions, Templates};
 
 const KINDS: [(&str, &str); 3] = [
     ("ship", "Frigate"),
@@ -31,7 +30,7 @@ fn scaffold_fleet(templates: &Templates, dir: &Path) {
     };
     let mut project = Project::new("fleet", "example.com", Some("github.com/example/fleet"));
     project.multigroup = true;
-    step(templates, dir, None, &project, Command::Init(&init));
+    scaffold_step(templates, dir, None, &project, Command::Init(&init));
     for (group, kind) in KINDS {
         let (after, resource) = project
             .with_resource(&NewResource {
@@ -49,7 +48,7 @@ fn scaffold_fleet(templates: &Templates, dir: &Path) {
                 external: false,
             })
             .unwrap();
-        step(
+        scaffold_step(
             templates,
             dir,
             Some(&project),
@@ -58,25 +57,6 @@ fn scaffold_fleet(templates: &Templates, dir: &Path) {
         );
         project = after;
     }
-}
-
-fn step(
-    templates: &Templates,
-    dir: &Path,
-    before: Option<&Project>,
-    after: &Project,
-    command: Command,
-) {
-    let request = Request {
-        root: dir,
-        before,
-        after,
-        command,
-        force: false,
-    };
-    let mut plan = scaffold::plan(&RealFs, templates, &request).unwrap();
-    record::record(&RealFs, templates, &request, &mut plan).unwrap();
-    scaffold::apply(&RealFs, dir, &plan).unwrap();
 }
 
 fn fleet(templates: &Templates) -> (tempfile::TempDir, PathBuf) {

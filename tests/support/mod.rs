@@ -243,3 +243,25 @@ pub fn refused(dir: &Path, args: &[&str]) -> String {
     assert_eq!(tree(dir), before, "webop {args:?} changed the tree");
     String::from_utf8(output.stderr).unwrap()
 }
+
+/// One scaffold command on `dir` with `templates` (e.g. an older webop's), through the engine
+/// as the CLI runs it: planned, the lock added as every command adds it, applied.
+pub fn scaffold_step(
+    templates: &webop::scaffold::Templates,
+    dir: &Path,
+    before: Option<&webop::project::Project>,
+    after: &webop::project::Project,
+    command: webop::scaffold::Command,
+) {
+    use webop::scaffold::{self, RealFs, Request};
+    let request = Request {
+        root: dir,
+        before,
+        after,
+        command,
+        force: false,
+    };
+    let mut plan = scaffold::plan(&RealFs, templates, &request).unwrap();
+    webop::upgrade::record::record(&RealFs, templates, &request, &mut plan).unwrap();
+    scaffold::apply(&RealFs, dir, &plan).unwrap();
+}
