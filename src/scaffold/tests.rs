@@ -4,27 +4,44 @@ use super::apply::tests::{FailAfter, snapshot};
 use super::*;
 use crate::project::{DeployImageOptions, NewResource};
 
-const INIT: &[&str] = &["webop", "init", "--domain", "example.com"];
-const CREATE_WEBAPP: &[&str] = &[
-    "webop",
-    "create",
-    "api",
-    "--group",
-    "app",
-    "--version",
-    "v1",
-    "--kind",
-    "WebApp",
-];
-
-/// A project `webapp-operator` in a temporary directory, after the `webop` command lines
-/// `commands`.
-fn project_after(commands: &[&[&str]]) -> (tempfile::TempDir, PathBuf) {
+/// A project `webapp-operator` in a temporary directory after `init`, and after `create api`
+/// of WebApp when `with_webapp`: the engine's own commands, so these tests need no CLI (which
+/// sits above the scaffold).
+fn project_after_init(with_webapp: bool) -> (tempfile::TempDir, PathBuf) {
     let temp = tempfile::tempdir().unwrap();
     let root = temp.path().join("webapp-operator");
     std::fs::create_dir(&root).unwrap();
-    for args in commands {
-        crate::cli::run(args.iter().copied(), &root, &mut Vec::new()).unwrap();
+    let templates = Templates::load().unwrap();
+    let run = |before: Option<&Project>, after: &Project, command: Command| {
+        let request = Request {
+            root: &root,
+            before,
+            after,
+            command,
+            force: false,
+        };
+        let plan = plan(&RealFs, &templates, &request).unwrap();
+        apply(&RealFs, &root, &plan).unwrap();
+    };
+    let init = InitOptions {
+        owner: "The webapp-operator Authors".into(),
+        license: "apache2".into(),
+        webop_path: None,
+    };
+    let empty = Project::new("webapp-operator", "example.com", None);
+    run(None, &empty, Command::Init(&init));
+    if with_webapp {
+        let new = NewResource {
+            group: "app".into(),
+            version: "v1".into(),
+            kind: "WebApp".into(),
+            namespaced: true,
+            resource: true,
+            controller: true,
+            ..NewResource::default()
+        };
+        let (after, resource) = empty.with_resource(&new).unwrap();
+        run(Some(&empty), &after, Command::CreateApi(&resource));
     }
     (temp, root)
 }
@@ -47,7 +64,7 @@ fn each_failure_rolls_back(root: &Path, plan: &Plan) -> usize {
 /// left exactly as `init` wrote it.
 #[test]
 fn a_failure_midway_through_create_api_leaves_the_tree_as_it_was() {
-    let (_temp, root) = project_after(&[INIT]);
+    let (_temp, root) = project_after_init(false);
     let before = Project::load(&root).unwrap();
     let new = NewResource {
         group: "app".into(),
@@ -83,7 +100,7 @@ fn a_failure_midway_through_create_api_leaves_the_tree_as_it_was() {
 /// removals, rewrites); each time the project is left exactly as it was.
 #[test]
 fn a_failure_midway_through_delete_api_leaves_the_tree_as_it_was() {
-    let (_temp, root) = project_after(&[INIT, CREATE_WEBAPP]);
+    let (_temp, root) = project_after_init(true);
     let before = Project::load(&root).unwrap();
     let (after, resource) = before.without_resource("app", "v1", "WebApp").unwrap();
     let request = Request {
