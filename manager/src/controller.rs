@@ -199,9 +199,19 @@ where
             .inspect_ok(move |event| mark_synced(event, &synced))
             .touched_objects()
             .inspect_ok(move |object| shared.triggered(ObjectRef::from_obj(object)));
+        // kube-runtime holds its runner until the store is ready, and its graceful shutdown ends
+        // the watch that fills the store: a shutdown before the first list is in would wait
+        // forever. So the shutdown starts once the store is ready (the process still exits
+        // after --graceful-shutdown-timeout).
+        let shutdown = manager.shutdown_signal();
+        let store = self.shared.store.clone();
+        let after_first_list = async move {
+            shutdown.await;
+            let _ = store.wait_until_ready().await;
+        };
         let controller = Controller::for_stream(changes, self.shared.store.clone())
             .with_config(manager.controller_config())
-            .graceful_shutdown_on(manager.shutdown_signal());
+            .graceful_shutdown_on(after_first_list);
         match manager.options().sync_period {
             Some(period) => {
                 let shared = self.shared.clone();
