@@ -14,6 +14,9 @@ use super::{Error, audit, kubeconfig, kwok};
 /// How long the API server may take to become ready.
 const READY_TIMEOUT: Duration = Duration::from_secs(90);
 
+/// How many times a start is tried when etcd or the API server loses its port to another process.
+const PORT_RACE_ATTEMPTS: usize = 5;
+
 /// The user the test's clients act as (a cluster admin, through the `system:masters` group).
 pub const ADMIN_USER: &str = "webop-envtest-admin";
 
@@ -105,6 +108,21 @@ impl ControlPlane {
     pub async fn start(assets: &Assets, components: Components) -> Result<Self, Error> {
         // Every binary is checked before anything starts.
         let components = components.resolve(assets)?;
+        let mut attempt = 1;
+        loop {
+            match Self::start_once(assets, &components).await {
+                Err(Error::Exited { log_tail, .. })
+                    if attempt < PORT_RACE_ATTEMPTS && process::lost_port_race(&log_tail) =>
+                {
+                    // The failed attempt's processes and directory went with its error path.
+                    attempt += 1;
+                }
+                result => return result,
+            }
+        }
+    }
+
+    async fn start_once(assets: &Assets, components: &Components) -> Result<Self, Error> {
         let etcd = assets.path(Binary::Etcd)?;
         let api_server = assets.path(Binary::ApiServer)?;
         let dir = tempfile::Builder::new()

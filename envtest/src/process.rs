@@ -126,13 +126,62 @@ impl Drop for Sentinel {
     }
 }
 
-/// A free TCP port on the loopback interface. The port is released before the server binds it,
-/// so a race with another process is possible, as in controller-runtime's envtest.
+/// A free TCP port on the loopback interface, never one this process has handed out before.
+///
+/// The port is released before the server binds it, so another process (or an outgoing
+/// connection's ephemeral port) can take it first, as with controller-runtime's envtest; the
+/// control plane retries with fresh ports when a server exits on `address already in use`.
+/// Within this process the set below rules out the common race: tests that start environments
+/// in parallel and are handed the same just-released port by the kernel.
 pub fn free_port() -> Result<u16, Error> {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0")
-        .map_err(|e| Error::io(Path::new("127.0.0.1:0"), e))?;
-    listener
-        .local_addr()
-        .map(|address| address.port())
-        .map_err(|e| Error::io(Path::new("127.0.0.1:0"), e))
+    static HANDED_OUT: std::sync::Mutex<std::collections::BTreeSet<u16>> =
+        std::sync::Mutex::new(std::collections::BTreeSet::new());
+    let address = Path::new("127.0.0.1:0");
+    for _ in 0..64 {
+        let listener =
+            std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| Error::io(address, e))?;
+        let port = listener
+            .local_addr()
+            .map_err(|e| Error::io(address, e))?
+            .port();
+        let mut handed_out = HANDED_OUT.lock().unwrap_or_else(|e| e.into_inner());
+        if handed_out.insert(port) {
+            return Ok(port);
+        }
+    }
+    Err(Error::io(
+        address,
+        std::io::Error::new(
+            std::io::ErrorKind::AddrInUse,
+            "64 ports in a row had been handed out before",
+        ),
+    ))
+}
+
+/// Whether a server's log says it could not bind its port.
+pub fn lost_port_race(log_tail: &str) -> bool {
+    log_tail.contains("address already in use")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn free_ports_are_never_handed_out_twice() {
+        let ports: Vec<u16> = (0..200).map(|_| free_port().unwrap()).collect();
+        let distinct: std::collections::BTreeSet<u16> = ports.iter().copied().collect();
+        assert_eq!(distinct.len(), ports.len());
+    }
+
+    #[test]
+    fn a_bind_failure_is_recognised_in_etcd_and_api_server_logs() {
+        let etcd = r#"{"level":"fatal","msg":"discovery failed","error":"listen tcp 127.0.0.1:38283: bind: address already in use"}"#;
+        let api_server = "E1202 failed to create listener: failed to listen on 127.0.0.1:41234: listen tcp 127.0.0.1:41234: bind: address already in use";
+        assert!(lost_port_race(etcd));
+        assert!(lost_port_race(api_server));
+        assert!(!lost_port_race(
+            "panic: open /nonexistent: no such file or directory"
+        ));
+    }
 }
