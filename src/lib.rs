@@ -6,11 +6,11 @@
 //! controller-gen compatible YAML emitter. The runtime lives in crates of its own, re-exported
 //! here under the features that select them, as kube re-exports kube-core, kube-client and
 //! kube-runtime: `webop-core` (always), `webop-manager` (`manager`), `webop-testkit`
-//! (`testkit`), `webop-envtest` (`envtest`). See `docs/ARCHITECTURE.md` for the map.
+//! (`testkit`), `webop-envtest` (`envtest`). A generated project's API crate depends on
+//! `webop-core` alone, under the name `webop`, so that its clients and `webop manifests` build
+//! none of the rest. See `docs/ARCHITECTURE.md` for the map.
 
-pub use webop_core::{crd, manifests, names, rbac, schema, webhook, yaml};
-
-pub mod prelude;
+pub use webop_core::{crd, manifests, names, prelude, rbac, schema, webhook, yaml};
 
 #[cfg(feature = "cli")]
 pub mod cli;

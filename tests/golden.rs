@@ -107,8 +107,9 @@ fn init_patches_webop_to_the_source_it_was_built_from() {
     let config = std::fs::read_to_string(dir.join(".cargo/config.toml")).unwrap();
     let source = workspace().canonicalize().unwrap();
     let expected = format!(
-        "[patch.crates-io]\nwebop = {{ path = {:?} }}\n",
-        source.display().to_string()
+        "[patch.crates-io]\nwebop = {{ path = {:?} }}\nwebop-core = {{ path = {:?} }}\n",
+        source.display().to_string(),
+        source.join("core").display().to_string()
     );
     assert!(config.ends_with(&expected), "{config}");
     let gitignore = std::fs::read_to_string(dir.join(".gitignore")).unwrap();

@@ -371,3 +371,19 @@ fn files_no_longer_rendered_are_removed_only_when_unchanged() {
             .exists()
     );
 }
+
+#[test]
+fn the_machine_local_patch_of_the_webop_source_gains_the_crates_the_templates_now_name() {
+    let (_old, dir) = old_project();
+    // What an older `webop init --webop-path /src/webop` wrote, and a setting of the user's.
+    let config = "[patch.crates-io]\nwebop = { path = \"/src/webop\" }\n\n[build]\njobs = 1\n";
+    std::fs::create_dir_all(dir.join(".cargo")).unwrap();
+    std::fs::write(dir.join(".cargo/config.toml"), config).unwrap();
+    let report = run_ok(&dir, &["upgrade"]);
+    assert!(report.contains("  .cargo/config.toml\n"), "{report}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join(".cargo/config.toml")).unwrap(),
+        "[patch.crates-io]\nwebop = { path = \"/src/webop\" }\n\
+         webop-core = { path = \"/src/webop/core\" }\n\n[build]\njobs = 1\n"
+    );
+}

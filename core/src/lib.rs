@@ -7,6 +7,7 @@
 pub mod crd;
 pub mod manifests;
 pub mod names;
+pub mod prelude;
 pub mod rbac;
 pub mod schema;
 pub mod webhook;

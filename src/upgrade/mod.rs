@@ -4,6 +4,7 @@
 //! ([`lock`], kept by [`record`]), and the render of both sides is the same replay of the
 //! commands ([`replay`]). See `docs/upgrade.md`.
 
+pub mod local_source;
 pub mod lock;
 pub mod memfs;
 pub mod merge;
@@ -229,6 +230,17 @@ pub fn plan(
             },
             None => Error::AdoptDiffers { paths: edited },
         });
+    }
+    if let Some(config) = read(local_source::FILE)?
+        && let Some(text) = local_source::add_missing_patches(&config)
+    {
+        summary.updated.push(local_source::FILE.to_owned());
+        let change = Change {
+            action: Action::Update,
+            path: local_source::FILE.to_owned(),
+            contents: text.into_bytes(),
+        };
+        plan.changes.insert(local_source::FILE.to_owned(), change);
     }
     record::add(
         fs,

@@ -3,9 +3,9 @@
 //! Go's JSON conventions), their traits, and the `#[rbac]`, `#[webhook]` and
 //! `#[webhook_configuration]` attributes.
 
+pub use crate::schema::Schema;
 pub use serde::de::Deserialize;
 pub use serde::ser::Serialize;
-pub use webop_core::schema::Schema;
 pub use webop_macros::{
     CustomResource, Deserialize, Schema, Serialize, rbac, webhook, webhook_configuration,
 };
