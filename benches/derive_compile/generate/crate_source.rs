@@ -21,9 +21,10 @@ impl Flavour {
             )
         };
         match self {
+            // As a generated API crate depends on webop: its core alone, under the name `webop`.
             Flavour::Webop => format!(
-                "webop = {{ path = {:?}, default-features = false }}\n{}",
-                env!("CARGO_MANIFEST_DIR"),
+                "webop = {{ package = \"webop-core\", path = {:?} }}\n{}",
+                concat!(env!("CARGO_MANIFEST_DIR"), "/core"),
                 k8s_openapi("\"latest\"")
             ),
             // k8s-openapi's types implement JsonSchema only with its `schemars` feature.
