@@ -32,6 +32,7 @@ pub struct ManifestsArgs {
 
 pub(super) fn run(args: ManifestsArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
     let (root, project) = Project::find(cwd)?;
+    let sources = SourceDirs::start(&root)?;
     let mut generated = Vec::new();
     if project.resources.iter().any(|r| r.api.is_some()) {
         for mut crd in crds(&root, &project)? {
@@ -42,7 +43,7 @@ pub(super) fn run(args: ManifestsArgs, cwd: &Path, out: &mut dyn Write) -> anyho
             generated.push((path_string(&file.path), file.contents));
         }
     }
-    let sources = source_dirs(&root)?;
+    let sources = sources.wait()?;
     generated.extend(manager_role(&sources, &project)?);
     let webhooks = crate::webhook::webhooks_in_dirs(&sources)
         .map_err(|e| anyhow::anyhow!("cannot collect the #[webhook]s: {e}"))?;
@@ -153,20 +154,48 @@ fn crdgen_executable(messages: &[u8], package: &str) -> Option<std::path::PathBu
 /// `root` (`src/`, `api/src/`), from `cargo metadata`: as controller-gen reads the markers of
 /// every package of `paths=./...`, not their tests.
 pub(super) fn source_dirs(root: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let shown = "cargo metadata --no-deps --format-version 1";
-    let output = Command::new(&cargo)
-        .args([
-            "metadata",
-            "--no-deps",
-            "--format-version",
-            "1",
-            "--offline",
-        ])
-        .current_dir(root)
-        .stdin(Stdio::null())
-        .output()
-        .with_context(|| format!("cannot run `{shown}`"))?;
+    SourceDirs::start(root)?.wait()
+}
+
+/// `cargo metadata`, started: it runs while the API crate builds, rather than after it.
+pub(super) struct SourceDirs {
+    metadata: std::process::Child,
+}
+
+const METADATA: &str = "cargo metadata --no-deps --format-version 1";
+
+impl SourceDirs {
+    pub(super) fn start(root: &Path) -> anyhow::Result<Self> {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let metadata = Command::new(&cargo)
+            .args([
+                "metadata",
+                "--no-deps",
+                "--format-version",
+                "1",
+                "--offline",
+            ])
+            .current_dir(root)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .with_context(|| format!("cannot run `{METADATA}`"))?;
+        Ok(Self { metadata })
+    }
+
+    /// The directories, once `cargo metadata` has printed them.
+    pub(super) fn wait(self) -> anyhow::Result<Vec<std::path::PathBuf>> {
+        let output = self
+            .metadata
+            .wait_with_output()
+            .with_context(|| format!("cannot run `{METADATA}`"))?;
+        source_dirs_of(&output)
+    }
+}
+
+fn source_dirs_of(output: &std::process::Output) -> anyhow::Result<Vec<std::path::PathBuf>> {
+    let shown = METADATA;
     if !output.status.success() {
         bail!(
             "`{shown}` failed ({}): {}",
