@@ -7,7 +7,7 @@ mod support;
 
 use std::path::Path;
 
-use support::{create_webapp, init_webapp, project_dir, refused, run, run_ok, tree};
+use support::{CACHE, create_webapp, init_webapp, project_dir, read, refused, run, run_ok, tree};
 
 fn stdout(dir: &Path, args: &[&str]) -> String {
     let output = run(dir, args);
@@ -18,22 +18,6 @@ fn stdout(dir: &Path, args: &[&str]) -> String {
     );
     String::from_utf8(output.stdout).unwrap()
 }
-
-fn read(dir: &Path, path: &str) -> String {
-    std::fs::read_to_string(dir.join(path)).unwrap()
-}
-
-/// Runs `webop args` in `dir` expecting failure; returns stderr and checks nothing changed.
-const CACHE: &[&str] = &[
-    "create",
-    "api",
-    "--group",
-    "app",
-    "--version",
-    "v1",
-    "--kind",
-    "Cache",
-];
 
 #[test]
 fn every_command_shows_an_example() {

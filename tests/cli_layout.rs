@@ -5,25 +5,7 @@
 
 mod support;
 
-use std::path::Path;
-
-use support::{create_webapp, init_webapp, project_dir, refused, run_ok};
-
-fn read(dir: &Path, path: &str) -> String {
-    std::fs::read_to_string(dir.join(path)).unwrap()
-}
-
-/// `create api` of a second kind, `Cache`, next to `create_webapp`'s `WebApp`.
-const CACHE: &[&str] = &[
-    "create",
-    "api",
-    "--group",
-    "app",
-    "--version",
-    "v1",
-    "--kind",
-    "Cache",
-];
+use support::{CACHE, create_webapp, init_webapp, project_dir, read, refused, run_ok};
 
 #[test]
 fn a_second_kind_extends_the_tool_owned_modules_and_the_kustomizations() {

@@ -10,12 +10,8 @@ mod webhook_project;
 
 use std::path::Path;
 
-use support::{refused, run_ok, tree};
+use support::{read, refused, run_ok, tree};
 use webhook_project::{V2, WEBHOOK, webapp, with};
-
-fn read(dir: &Path, path: &str) -> String {
-    std::fs::read_to_string(dir.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
 
 /// `webop args` fails with a message containing each of `expected`, and changes no file.
 fn refused_with(dir: &Path, args: &[&str], expected: &[&str]) {

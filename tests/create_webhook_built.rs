@@ -10,12 +10,8 @@ mod webhook_project;
 use std::path::Path;
 
 use serde_json::Value;
-use support::{build_test_and_lint, kustomize, manifests, run_ok, workspace};
+use support::{build_test_and_lint, kustomize, manifests, read, run_ok, workspace};
 use webhook_project::{V2, WEBHOOK, webapp, with};
-
-fn read(dir: &Path, path: &str) -> String {
-    std::fs::read_to_string(dir.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
 
 fn find<'a>(docs: &'a [Value], kind: &str) -> &'a Value {
     docs.iter()

@@ -7,7 +7,7 @@ mod support;
 use std::path::Path;
 
 use support::{
-    build_test_and_lint, create_webapp, files, init_webapp, manifests, project_dir, refused,
+    build_test_and_lint, create_webapp, files, init_webapp, manifests, project_dir, read, refused,
     run_ok, workspace,
 };
 
@@ -20,10 +20,6 @@ fn golden_copy() -> (tempfile::TempDir, std::path::PathBuf) {
         std::fs::write(target, bytes).unwrap();
     }
     (temp, dir)
-}
-
-fn read(dir: &Path, path: &str) -> String {
-    std::fs::read_to_string(dir.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 fn create(dir: &Path, group: &str, version: &str, kind: &str) {

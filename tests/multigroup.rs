@@ -7,11 +7,7 @@ mod support;
 use std::path::Path;
 
 use serde_json::Value;
-use support::{build_test_and_lint, kustomize, manifests, refused, run_ok, workspace};
-
-fn read(dir: &Path, path: &str) -> String {
-    std::fs::read_to_string(dir.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
+use support::{build_test_and_lint, kustomize, manifests, read, refused, run_ok, workspace};
 
 /// A multigroup project: Frigate in apps/v1 and in ship/v1 (both with controllers), ship/v2
 /// Frigate (a spoke), and crew/v1 Captain (the `--image` controller).

@@ -114,6 +114,23 @@ pub fn init_webapp(dir: &Path) -> String {
     )
 }
 
+/// The text of the project file `path` under `dir`.
+pub fn read(dir: &Path, path: &str) -> String {
+    std::fs::read_to_string(dir.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// `create api` of a second kind, `Cache`, next to `create_webapp`'s `WebApp`.
+pub const CACHE: &[&str] = &[
+    "create",
+    "api",
+    "--group",
+    "app",
+    "--version",
+    "v1",
+    "--kind",
+    "Cache",
+];
+
 /// `webop create api` of the WebApp kind (`--image` flavour), in-process.
 pub fn create_webapp(dir: &Path) -> String {
     run_ok(
