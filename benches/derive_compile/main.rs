@@ -10,6 +10,7 @@
 //! cargo bench --bench derive_compile
 //! DERIVE_COMPILE_ROUNDS=9 cargo bench --bench derive_compile    # more rounds (default 5)
 //! DERIVE_COMPILE_COMMAND=check cargo bench --bench derive_compile   # `cargo check` instead
+//! DERIVE_COMPILE_INSTRUCTIONS=1 cargo bench --bench derive_compile   # also count instructions
 //! ```
 //!
 //! The crates are written to `<target dir>/derive-compile-bench/{webop,kube}` and share that
@@ -29,7 +30,14 @@
 //! ```
 //!
 //! The wall-clock figures are what a developer waits; the CPU figures (Linux only) are steadier
-//! when other processes share the machine.
+//! when other processes share the machine. Neither settles a difference of a few percent on a
+//! shared machine: with `DERIVE_COMPILE_INSTRUCTIONS=1` (and valgrind installed) one more compile
+//! of each crate runs under cachegrind, which counts the instructions rustc and the proc-macros
+//! execute, a figure that does not depend on the load and repeats to within a few millionths:
+//!
+//! ```text
+//! derive_build_instructions webop=<count> kube=<count> ratio=<webop/kube>
+//! ```
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -121,6 +129,56 @@ impl Bench {
                 .zip(cpu_before)
                 .map(|(after, before)| after - before),
         }
+    }
+
+    /// The instructions of one compile of the flavour's crate (rustc with the proc-macros it
+    /// loads), counted by valgrind's cachegrind. A script that cargo runs as the workspace's rustc
+    /// wrapper starts it, so that only the API crate is counted, and not cargo's probes of rustc.
+    fn instructions(&self, flavour: Flavour, command: &str) -> u64 {
+        let wrapper = self.root.join("count-instructions.sh");
+        write_if_changed(
+            &wrapper,
+            "#!/bin/sh\n\
+             case \" $* \" in\n\
+             *\" --crate-name \"*) exec valgrind --tool=cachegrind --cache-sim=no \
+             --log-file=\"$DERIVE_COMPILE_COUNTS.log\" \
+             --cachegrind-out-file=\"$DERIVE_COMPILE_COUNTS\" \"$@\" ;;\n\
+             esac\n\
+             exec \"$@\"\n",
+        );
+        use std::os::unix::fs::PermissionsExt as _;
+        fs::set_permissions(&wrapper, fs::Permissions::from_mode(0o755))
+            .expect("make the wrapper executable");
+        let counts = self.root.join(format!("{}.cachegrind", flavour.name()));
+        let _ = fs::remove_file(&counts);
+        let lib = self.crate_dir(flavour).join("src/lib.rs");
+        fs::File::options()
+            .append(true)
+            .open(&lib)
+            .and_then(|file| file.set_modified(SystemTime::now()))
+            .expect("touch src/lib.rs");
+        let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let status = Command::new(cargo)
+            .args([command, "--lib", "--offline", "--quiet"])
+            .current_dir(self.crate_dir(flavour))
+            .env("CARGO_TARGET_DIR", &self.target)
+            .env("CARGO_INCREMENTAL", "0")
+            .env("RUSTC_WORKSPACE_WRAPPER", &wrapper)
+            .env("DERIVE_COMPILE_COUNTS", &counts)
+            .status()
+            .expect("run cargo");
+        assert!(
+            status.success(),
+            "the counted compile of the {} crate (is valgrind installed? its log: {}.log)",
+            flavour.name(),
+            counts.display()
+        );
+        let counts = fs::read_to_string(&counts).expect("cachegrind's output file");
+        counts
+            .lines()
+            .find_map(|line| line.strip_prefix("summary: "))
+            .and_then(|total| total.trim().parse().ok())
+            .expect("a `summary: <instructions>` line in cachegrind's output")
     }
 }
 
@@ -223,6 +281,13 @@ fn main() {
         println!(
             "derive_{command}_cpu_seconds webop={webop:.2} kube={kube:.2} ratio={:.2}",
             webop / kube
+        );
+    }
+    if env::var_os("DERIVE_COMPILE_INSTRUCTIONS").is_some_and(|v| v != "0") {
+        let [webop, kube] = flavours.map(|flavour| bench.instructions(flavour, &command));
+        println!(
+            "derive_{command}_instructions webop={webop} kube={kube} ratio={:.4}",
+            webop as f64 / kube as f64
         );
     }
 }
