@@ -97,7 +97,7 @@ pub fn validate(object: &Value, old: Option<&Value>, schema: &Value) -> Vec<Fiel
     if !has_rules(schema) {
         return Vec::new();
     }
-    let Err(failures) = kube_core::cel::Validator::new().validate(schema, object, old) else {
+    let Err(failures) = kube_cel::Validator::new().validate(schema, object, old) else {
         return Vec::new();
     };
     failures
