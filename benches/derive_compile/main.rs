@@ -110,15 +110,20 @@ impl Bench {
         }
     }
 
+    /// Marks the flavour's `src/lib.rs` as changed, so that the next build compiles the crate.
+    fn touch_lib(&self, flavour: Flavour) {
+        let lib = self.crate_dir(flavour).join("src/lib.rs");
+        fs::File::options()
+            .append(true)
+            .open(&lib)
+            .and_then(|file| file.set_modified(SystemTime::now()))
+            .expect("touch src/lib.rs");
+    }
+
     /// One `cargo <command> --lib`, after touching `src/lib.rs` when `touch` says so.
     fn time(&self, flavour: Flavour, command: &str, touch: bool) -> Timing {
         if touch {
-            let lib = self.crate_dir(flavour).join("src/lib.rs");
-            fs::File::options()
-                .append(true)
-                .open(&lib)
-                .and_then(|file| file.set_modified(SystemTime::now()))
-                .expect("touch src/lib.rs");
+            self.touch_lib(flavour);
         }
         let cpu_before = children_cpu_seconds();
         let start = Instant::now();
@@ -151,12 +156,7 @@ impl Bench {
             .expect("make the wrapper executable");
         let counts = self.root.join(format!("{}.cachegrind", flavour.name()));
         let _ = fs::remove_file(&counts);
-        let lib = self.crate_dir(flavour).join("src/lib.rs");
-        fs::File::options()
-            .append(true)
-            .open(&lib)
-            .and_then(|file| file.set_modified(SystemTime::now()))
-            .expect("touch src/lib.rs");
+        self.touch_lib(flavour);
         let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let status = Command::new(cargo)
             .args([command, "--lib", "--offline", "--quiet"])
