@@ -89,9 +89,8 @@ pub(super) fn manager_role(
 /// example built with `--workspace` so that Cargo resolves features as `cargo test --workspace`
 /// and `make build` (`--examples`) do: the dependencies compiled here are the ones those reuse.
 fn crds(root: &Path, project: &Project) -> anyhow::Result<Vec<Value>> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let shown = "cargo build --workspace --example crdgen";
-    let output = Command::new(&cargo)
+    let output = cargo_in(root)
         .args([
             "build",
             "--quiet",
@@ -100,8 +99,6 @@ fn crds(root: &Path, project: &Project) -> anyhow::Result<Vec<Value>> {
             "crdgen",
             "--message-format=json-render-diagnostics",
         ])
-        .current_dir(root)
-        .stdin(Stdio::null())
         .stderr(Stdio::inherit())
         .output()
         .with_context(|| format!("cannot run `{shown}`"))?;
@@ -127,6 +124,14 @@ fn crds(root: &Path, project: &Project) -> anyhow::Result<Vec<Value>> {
     let crds: Vec<Value> = serde_json::from_slice(&output.stdout)
         .with_context(|| format!("`{shown}` did not print a JSON array of CRDs"))?;
     Ok(crds)
+}
+
+/// A command of the cargo that runs webop (`CARGO`, as under `cargo run`), or of the one on the
+/// PATH, in the project's root and reading nothing from webop's input.
+fn cargo_in(root: &Path) -> Command {
+    let mut cargo = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    cargo.current_dir(root).stdin(Stdio::null());
+    cargo
 }
 
 /// The executable of the `crdgen` example of `package`, from the JSON messages of `cargo build
@@ -166,8 +171,7 @@ const METADATA: &str = "cargo metadata --no-deps --format-version 1";
 
 impl SourceDirs {
     pub(super) fn start(root: &Path) -> anyhow::Result<Self> {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let metadata = Command::new(&cargo)
+        let metadata = cargo_in(root)
             .args([
                 "metadata",
                 "--no-deps",
@@ -175,8 +179,6 @@ impl SourceDirs {
                 "1",
                 "--offline",
             ])
-            .current_dir(root)
-            .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
