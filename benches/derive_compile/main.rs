@@ -78,14 +78,21 @@ impl Bench {
         self.root.join(flavour.name())
     }
 
-    /// `cargo <args>` in the flavour's crate; its stdout, or a panic with cargo's stderr.
-    fn cargo(&self, flavour: Flavour, args: &[&str]) -> String {
-        let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let output = Command::new(cargo)
+    /// `cargo <args>` in the flavour's crate, building into the bench's target directory.
+    fn cargo_command(&self, flavour: Flavour, args: &[&str]) -> Command {
+        let mut cargo = Command::new(env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+        cargo
             .args(args)
             .current_dir(self.crate_dir(flavour))
             .env("CARGO_TARGET_DIR", &self.target)
-            .env("CARGO_INCREMENTAL", "0")
+            .env("CARGO_INCREMENTAL", "0");
+        cargo
+    }
+
+    /// `cargo <args>` in the flavour's crate; its stdout, or a panic with cargo's stderr.
+    fn cargo(&self, flavour: Flavour, args: &[&str]) -> String {
+        let output = self
+            .cargo_command(flavour, args)
             .output()
             .expect("run cargo");
         if !output.status.success() {
@@ -157,12 +164,8 @@ impl Bench {
         let counts = self.root.join(format!("{}.cachegrind", flavour.name()));
         let _ = fs::remove_file(&counts);
         self.touch_lib(flavour);
-        let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let status = Command::new(cargo)
-            .args([command, "--lib", "--offline", "--quiet"])
-            .current_dir(self.crate_dir(flavour))
-            .env("CARGO_TARGET_DIR", &self.target)
-            .env("CARGO_INCREMENTAL", "0")
+        let status = self
+            .cargo_command(flavour, &[command, "--lib", "--offline", "--quiet"])
             .env("RUSTC_WORKSPACE_WRAPPER", &wrapper)
             .env("DERIVE_COMPILE_COUNTS", &counts)
             .status()
