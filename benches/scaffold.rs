@@ -13,7 +13,7 @@ fn main() {
         std::fs::create_dir(&dir).expect("the project directory");
         let mut report = Vec::new();
         let start = Instant::now();
-        webop::cli::run(
+        webop_cli::cli::run(
             [
                 "webop",
                 "init",
@@ -26,7 +26,7 @@ fn main() {
             &mut report,
         )
         .expect("init");
-        webop::cli::run(
+        webop_cli::cli::run(
             [
                 "webop",
                 "create",

@@ -1,3 +1,3 @@
 fn main() -> std::process::ExitCode {
-    webop::cli::main()
+    webop_cli::cli::main()
 }

@@ -18,7 +18,7 @@ fn import(dir: &Path, args: &[&str]) -> anyhow::Result<String> {
     let argv = ["webop", "import", "crd"]
         .into_iter()
         .chain(args.iter().copied());
-    webop::cli::run(argv, dir, &mut out)?;
+    webop_cli::cli::run(argv, dir, &mut out)?;
     Ok(String::from_utf8(out).unwrap())
 }
 
@@ -210,5 +210,5 @@ fn an_external_api_gets_types_but_no_crd() {
     let crds = std::fs::read_to_string(dir.join("config/crd/kustomization.yaml")).unwrap();
     assert!(!crds.contains("zoos"), "{crds}");
     // PROJECT reads back.
-    webop::project::Project::load(&dir).unwrap();
+    webop_cli::project::Project::load(&dir).unwrap();
 }

@@ -201,7 +201,8 @@ fn refused(project: &Path) -> String {
         project.to_str().unwrap(),
         out.to_str().unwrap(),
     ];
-    let error = webop::cli::run(argv, temp.path(), &mut report).expect_err("the import is refused");
+    let error =
+        webop_cli::cli::run(argv, temp.path(), &mut report).expect_err("the import is refused");
     assert!(files(temp.path()).is_empty(), "nothing is written");
     format!("{error:#}")
 }

@@ -59,13 +59,14 @@ fn round_trip(files: &[PathBuf]) -> BTreeMap<String, (Vec<String>, bool)> {
     std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     manifests(&dir);
 
-    let table = webop::import::KeywordTable::from_catalogue();
+    let table = webop_cli::import::KeywordTable::from_catalogue();
     let mut results = BTreeMap::new();
     for file in files {
         let shown = file.display().to_string();
         let text = std::fs::read_to_string(file).unwrap();
-        let crd = &webop::import::parse(&shown, &text).unwrap()[0];
-        let imported = webop::import::import(&table, &shown, crd, &|_| BTreeSet::new()).unwrap();
+        let crd = &webop_cli::import::parse(&shown, &text).unwrap()[0];
+        let imported =
+            webop_cli::import::import(&table, &shown, crd, &|_| BTreeSet::new()).unwrap();
         let notes: Vec<String> = imported.notes.iter().map(ToString::to_string).collect();
         let name = crd["metadata"]["name"].as_str().unwrap();
         let written = dir.join("config/crd/bases").join(format!(

@@ -3,7 +3,7 @@
 mod support;
 
 use support::run_ok;
-use webop::upgrade::lock;
+use webop_cli::upgrade::lock;
 
 /// Right after the commands, the lock describes the tree exactly: every file it records has the
 /// hash it records, so an upgrade sees no edit that is not the user's. The CronJob tutorial's

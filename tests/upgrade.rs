@@ -10,9 +10,9 @@ mod support;
 use std::path::{Path, PathBuf};
 
 use support::{files, run_ok, scaffold_step, tree, workspace};
-use webop::project::{DeployImageOptions, NewResource, Project};
-use webop::scaffold::{Command, InitOptions, Templates};
-use webop::upgrade::lock;
+use webop_cli::project::{DeployImageOptions, NewResource, Project};
+use webop_cli::scaffold::{Command, InitOptions, Templates};
+use webop_cli::upgrade::lock;
 
 /// Scaffolds the WebApp project into `dir` as the golden does (`init` then `create api --image
 /// nginx:1.25 --port 80`), with `templates`, keeping the lock as every command does.
@@ -383,7 +383,7 @@ fn the_machine_local_patch_of_the_webop_source_gains_the_crates_the_templates_no
     assert!(report.contains("  .cargo/config.toml\n"), "{report}");
     assert_eq!(
         std::fs::read_to_string(dir.join(".cargo/config.toml")).unwrap(),
-        "[patch.crates-io]\nwebop = { path = \"/src/webop\" }\n\
+        "[patch.crates-io]\nwebop = { path = \"/src/webop/webop\" }\n\
          webop-core = { path = \"/src/webop/core\" }\n\n[build]\njobs = 1\n"
     );
 }

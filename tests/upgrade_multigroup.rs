@@ -11,8 +11,8 @@ mod support;
 use std::path::{Path, PathBuf};
 
 use support::{files, run_ok, scaffold_step, workspace};
-use webop::project::{NewResource, Project};
-use webop::scaffold::{Command, InitOptions, Templates};
+use webop_cli::project::{NewResource, Project};
+use webop_cli::scaffold::{Command, InitOptions, Templates};
 
 const KINDS: [(&str, &str); 3] = [
     ("ship", "Frigate"),

@@ -152,15 +152,16 @@ fn refuse_non_empty(dir: &Path) -> anyhow::Result<()> {
     )
 }
 
-/// `--webop-path`: a directory with webop's Cargo.toml, as an absolute path.
+/// `--webop-path`: the root of a webop source (the workspace whose `webop/` is the runtime
+/// facade), as an absolute path.
 fn webop_source(dir: &Path) -> anyhow::Result<String> {
-    let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap_or_default();
+    let manifest = std::fs::read_to_string(dir.join("webop/Cargo.toml")).unwrap_or_default();
     if !manifest.lines().any(|l| l.trim() == "name = \"webop\"") {
         bail!(validate::Invalid {
             what: "webop path",
             value: dir.display().to_string(),
-            rule: "it must be the directory of webop's source, holding the Cargo.toml of the \
-                   `webop` package"
+            rule: "it must be the root of webop's source: the directory whose webop/Cargo.toml \
+                   is the `webop` package"
                 .into(),
         });
     }

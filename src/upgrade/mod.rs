@@ -232,7 +232,7 @@ pub fn plan(
         });
     }
     if let Some(config) = read(local_source::FILE)?
-        && let Some(text) = local_source::add_missing_patches(&config)
+        && let Some(text) = local_source::upgrade_patches(&config)
     {
         summary.updated.push(local_source::FILE.to_owned());
         let change = Change {

@@ -7,7 +7,7 @@
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 use serde_json::Value;
 
-use crate::testkit::ApiServer;
+use webop_testkit::ApiServer;
 
 /// Why a validator could not be set up.
 #[derive(Debug, thiserror::Error)]

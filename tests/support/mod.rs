@@ -24,7 +24,7 @@ pub fn run(dir: &Path, args: &[&str]) -> Output {
 pub fn run_ok(dir: &Path, args: &[&str]) -> String {
     let mut out = Vec::new();
     let argv = std::iter::once("webop").chain(args.iter().copied());
-    if let Err(error) = webop::cli::run(argv, dir, &mut out) {
+    if let Err(error) = webop_cli::cli::run(argv, dir, &mut out) {
         panic!("webop {}: {error:#}", args.join(" "));
     }
     String::from_utf8(out).unwrap()
@@ -264,13 +264,13 @@ pub fn refused(dir: &Path, args: &[&str]) -> String {
 /// One scaffold command on `dir` with `templates` (e.g. an older webop's), through the engine
 /// as the CLI runs it: planned, the lock added as every command adds it, applied.
 pub fn scaffold_step(
-    templates: &webop::scaffold::Templates,
+    templates: &webop_cli::scaffold::Templates,
     dir: &Path,
-    before: Option<&webop::project::Project>,
-    after: &webop::project::Project,
-    command: webop::scaffold::Command,
+    before: Option<&webop_cli::project::Project>,
+    after: &webop_cli::project::Project,
+    command: webop_cli::scaffold::Command,
 ) {
-    use webop::scaffold::{self, RealFs, Request};
+    use webop_cli::scaffold::{self, RealFs, Request};
     let request = Request {
         root: dir,
         before,
@@ -279,6 +279,6 @@ pub fn scaffold_step(
         force: false,
     };
     let mut plan = scaffold::plan(&RealFs, templates, &request).unwrap();
-    webop::upgrade::record::record(&RealFs, templates, &request, &mut plan).unwrap();
+    webop_cli::upgrade::record::record(&RealFs, templates, &request, &mut plan).unwrap();
     scaffold::apply(&RealFs, dir, &plan).unwrap();
 }

@@ -253,22 +253,22 @@ fn unconfigure(planner: &mut Planner, before: &Project, after: &Project) -> Resu
     if webhooks {
         return Ok(());
     }
-    for (path, enabled, original) in [
-        (
-            "config/network-policy/kustomization.yaml",
-            "- allow-webhook-traffic.yaml\n- allow-metrics-traffic.yaml",
-            "- allow-metrics-traffic.yaml",
-        ),
-        (
-            "Cargo.toml",
-            r#"webop = { workspace = true, features = ["manager", "webhook"] }"#,
-            r#"webop = { workspace = true, features = ["manager"] }"#,
-        ),
-    ] {
-        planner.edit(path, "takes back what create webhook enabled", |text| {
-            Ok(text.replacen(enabled, original, 1))
-        })?;
-    }
+    planner.edit(
+        "config/network-policy/kustomization.yaml",
+        "takes back what create webhook enabled",
+        |text| {
+            Ok(text.replacen(
+                "- allow-webhook-traffic.yaml\n- allow-metrics-traffic.yaml",
+                "- allow-metrics-traffic.yaml",
+                1,
+            ))
+        },
+    )?;
+    planner.edit(
+        "Cargo.toml",
+        "takes back what create webhook enabled",
+        |text| Ok(super::feature::disable(text)),
+    )?;
     planner.remove_lines("src/lib.rs", &["pub mod webhook;".to_owned()])?;
     planner.remove_lines(
         "src/main.rs",

@@ -9,6 +9,7 @@
 
 mod conversion;
 pub(super) mod delete;
+mod feature;
 mod files;
 
 use std::path::Path;
@@ -172,13 +173,16 @@ pub(super) fn plan(
         "- allow-metrics-traffic.yaml",
         "- allow-webhook-traffic.yaml\n- allow-metrics-traffic.yaml",
     )?;
-    replace(
-        planner,
-        "Cargo.toml",
-        "enables webop's `webhook` feature for the operator package",
-        r#"webop = { workspace = true, features = ["manager"] }"#,
-        r#"webop = { workspace = true, features = ["manager", "webhook"] }"#,
-    )?;
+    let purpose = "enables webop's `webhook` feature for the operator package";
+    planner.edit("Cargo.toml", purpose, |text| {
+        feature::enable(text).ok_or_else(|| Conflict::MissingSection {
+            path: "Cargo.toml".into(),
+            purpose: format!(
+                "edits: it {purpose}, replacing the `webop.workspace = true` line with"
+            ),
+            section: r#"webop = { workspace = true, features = ["webhook"] }"#.into(),
+        })
+    })?;
     planner.insert(
         "src/lib.rs",
         "modules",
