@@ -108,7 +108,7 @@ fn init_patches_webop_to_the_source_it_was_built_from() {
     let source = workspace().canonicalize().unwrap();
     let expected = format!(
         "[patch.crates-io]\nwebop = {{ path = {:?} }}\nwebop-core = {{ path = {:?} }}\n",
-        source.display().to_string(),
+        source.join("webop").display().to_string(),
         source.join("core").display().to_string()
     );
     assert!(config.ends_with(&expected), "{config}");
