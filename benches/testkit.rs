@@ -2,7 +2,7 @@
 //! server-side applies, watch delivery, and a full kube-runtime controller reconciling N objects.
 //! Prints figures; asserts nothing about speed.
 //!
-//! `cargo bench --bench testkit --no-default-features --features testkit`
+//! `cargo bench --bench testkit`
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

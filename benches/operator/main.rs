@@ -1,4 +1,4 @@
-//! `cargo bench --bench operator --features manager,testkit [-- --objects N]`: the generated
+//! `cargo bench --bench operator [-- --objects N]`: the generated
 //! WebApp controller against a faithful kube-rs port of the tutorial's loop, N WebApps (default
 //! 1000) each, on testkit API servers. Prints one line per figure:
 //!
