@@ -55,6 +55,8 @@ fn blocks(page: &str) -> Vec<Block> {
 /// A shell that runs blocks one after another, in the directory the last one left.
 struct Shell {
     dir: PathBuf,
+    /// Where each block leaves the directory it ended in, outside the project.
+    pwd_file: PathBuf,
     install_root: PathBuf,
     kubeconfig: Option<PathBuf>,
     background: Vec<Child>,
@@ -70,7 +72,8 @@ impl Shell {
         let mut command = Command::new("bash");
         command
             .arg("-c")
-            .arg(format!("set -euo pipefail\n{script}pwd > .tutorial-pwd"))
+            .arg(format!("set -euo pipefail\n{script}pwd > \"$TUTORIAL_PWD\""))
+            .env("TUTORIAL_PWD", &self.pwd_file)
             .current_dir(&self.dir)
             .env("PATH", path)
             .env("CARGO_TARGET_DIR", target_dir());
@@ -99,9 +102,7 @@ impl Shell {
         eprintln!("tutorial $ {}", script.trim_end().replace('\n', "\ntutorial $ "));
         let status = self.command(&script).status().unwrap();
         assert!(status.success(), "the tutorial's block failed:\n{script}");
-        let pwd = self.dir.join(".tutorial-pwd");
-        let next = std::fs::read_to_string(&pwd).unwrap();
-        std::fs::remove_file(&pwd).unwrap();
+        let next = std::fs::read_to_string(&self.pwd_file).unwrap();
         self.dir = PathBuf::from(next.trim());
     }
 }
@@ -129,6 +130,7 @@ async fn the_tutorial_runs_as_written() {
     let temp = tempfile::tempdir().unwrap();
     let mut shell = Shell {
         dir: workspace(),
+        pwd_file: temp.path().join("pwd"),
         install_root: temp.path().join("root"),
         kubeconfig: None,
         background: Vec::new(),
