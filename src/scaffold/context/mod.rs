@@ -46,6 +46,8 @@ pub struct ResourceVars<'a> {
     api_crate: Option<String>,
     /// A kind whose type the project does not scaffold: Kubernetes' own, or an external API's.
     foreign: bool,
+    /// One of Kubernetes' kinds (PROJECT's `core: true`).
+    core: bool,
     /// The group's module (`sea_creatures`), whatever the layout.
     group_module: String,
     /// The kind's version module in the API crate: `v1`, or `ship::v1` when multigroup.
@@ -156,6 +158,7 @@ impl<'a> ResourceVars<'a> {
         ResourceVars {
             api_crate: foreign_module.map(|(krate, _)| krate.to_owned()),
             foreign: resource.foreign(),
+            core: resource.core,
             version_module: match foreign_module {
                 Some((_, module)) => module.to_owned(),
                 None => format!("{group_prefix}{}", resource.version),
