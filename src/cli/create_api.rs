@@ -108,7 +108,7 @@ pub(super) fn run(args: CreateApiArgs, cwd: &Path, out: &mut dyn Write) -> anyho
         force: args.force,
     };
     super::scaffold(&request, args.dry_run, out)?;
-    if !args.dry_run && resource.api.is_some() {
+    if !args.dry_run && resource.api.is_some() && !resource.foreign() {
         writeln!(
             out,
             "Next: edit {}, then run `make manifests`",

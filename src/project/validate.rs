@@ -248,7 +248,9 @@ pub fn repo(value: &str) -> Result<(), Invalid> {
 /// A Rust module path (`cert_manager_types::v1`): `::`-separated identifiers, no keyword.
 pub fn rust_path(what: &'static str, value: &str) -> Result<(), Invalid> {
     let ident = |s: &str| {
-        s.chars().next().is_some_and(|c| c == '_' || c.is_ascii_alphabetic())
+        s.chars()
+            .next()
+            .is_some_and(|c| c == '_' || c.is_ascii_alphabetic())
             && s.chars().all(|c| c == '_' || c.is_ascii_alphanumeric())
             && !is_rust_keyword(s)
     };

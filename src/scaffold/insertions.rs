@@ -29,12 +29,10 @@ pub(super) fn insertions(
         if insertion.place == Place::GroupModule && !project.multigroup {
             continue;
         }
-        if !insertion.needs.met_by(
-            resource.api.is_some(),
-            resource.controller,
-            flavour,
-            false,
-        ) {
+        if !insertion
+            .needs
+            .met_by(resource.api.is_some(), resource.controller, flavour, false)
+        {
             continue;
         }
         let lines = insertion

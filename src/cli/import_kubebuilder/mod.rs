@@ -284,4 +284,3 @@ fn scaffold(
     }
     Ok(())
 }
-

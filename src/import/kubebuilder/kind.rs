@@ -268,7 +268,10 @@ fn collapse_repeated(
         translator.note(
             file,
             root.line,
-            format!("{}: a repeated kind marker is read once, as controller-gen reads it", root.name),
+            format!(
+                "{}: a repeated kind marker is read once, as controller-gen reads it",
+                root.name
+            ),
         );
     }
 }

@@ -81,9 +81,9 @@ pub fn plugin_notes(project: &ProjectFile, notes: &mut Vec<Issue>, issues: &mut 
             what,
         };
         match key.split('.').next().unwrap_or_default() {
-            name @ ("helm" | "grafana") => notes.push(at(format!(
-                "plugin {key}: `webop edit --plugins {name}`"
-            ))),
+            name @ ("helm" | "grafana") => {
+                notes.push(at(format!("plugin {key}: `webop edit --plugins {name}`")))
+            }
             "deploy-image" => {
                 let resources = options["resources"].as_array().cloned().unwrap_or_default();
                 for resource in resources {
@@ -103,4 +103,3 @@ pub fn plugin_notes(project: &ProjectFile, notes: &mut Vec<Issue>, issues: &mut 
         }
     }
 }
-

@@ -121,11 +121,18 @@ fn no_op_and_repeated_markers_are_read_as_controller_gen_reads_them() {
         "{source}"
     );
     assert!(!source.contains("exclusive_maximum"), "{source}");
-    assert_eq!(source.matches("#[subresource(status").count(), 1, "{source}");
+    assert_eq!(
+        source.matches("#[subresource(status").count(),
+        1,
+        "{source}"
+    );
     assert_eq!(source.matches("short_name").count(), 1, "{source}");
     let notes: Vec<String> = imported.notes.iter().map(ToString::to_string).collect();
     assert_eq!(notes.len(), 3, "{notes:?}");
-    assert!(notes[0].contains("Widget: a repeated kind marker"), "{notes:?}");
+    assert!(
+        notes[0].contains("Widget: a repeated kind marker"),
+        "{notes:?}"
+    );
     assert!(
         notes[1].contains(":8: +kubebuilder:validation:ExclusiveMaximum=false: a false flag"),
         "{notes:?}"
@@ -158,7 +165,8 @@ fn kubernetes_kinds_with_controllers_and_plugins_carry_over() {
     let temp = project_with(&resources, types);
     std::fs::create_dir_all(temp.path().join("internal/controller")).unwrap();
     std::fs::write(
-        temp.path().join("internal/controller/deployment_controller.go"),
+        temp.path()
+            .join("internal/controller/deployment_controller.go"),
         "package controller\n\n\
          type DeploymentReconciler struct {}\n\n\
          // +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get;list\n\n\
@@ -183,11 +191,15 @@ fn kubernetes_kinds_with_controllers_and_plugins_carry_over() {
     assert_eq!(file, "internal/controller/deployment_controller.go");
     assert_eq!(
         rules,
-        &["#[rbac(groups = [\"apps\"], resources = [\"deployments\"], verbs = [\"get\", \"list\"])]"]
+        &[
+            "#[rbac(groups = [\"apps\"], resources = [\"deployments\"], verbs = [\"get\", \"list\"])]"
+        ]
     );
     let issues: Vec<String> = imported.issues.iter().map(ToString::to_string).collect();
     assert_eq!(
         issues,
-        ["PROJECT:0: plugin autoupdate.kubebuilder.io/v1-alpha: webop has no such plugin: left out"]
+        [
+            "PROJECT:0: plugin autoupdate.kubebuilder.io/v1-alpha: webop has no such plugin: left out"
+        ]
     );
 }

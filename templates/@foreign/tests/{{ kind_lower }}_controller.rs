@@ -3,15 +3,18 @@
 //! `KUBEBUILDER_ASSETS` names its binaries (`make setup-envtest`), otherwise offline on webop's
 //! in-memory API server, on a paused clock.
 
-use std::time::Duration;
+{% if core %}use std::time::Duration;
 
+use {{ api_crate }}::{{ version_module }} as {{ api_alias }};
 use kube::Resource;
 use webop::envtest::Environment;
 use webop::manager::{Manager, Options};
 
 use {{ crate_name }}::controller::{{ controller_module }};
-use {{ api_crate }}::{{ version_module }} as {{ api_alias }};
+{% else %}use kube::Resource;
 
+use {{ api_crate }}::{{ version_module }} as {{ api_alias }};
+{% endif %}
 #[test]
 fn the_kind_is_the_one_the_controller_is_granted() {
     assert_eq!({{ api_alias }}::{{ kind }}::group(&()), "{{ group_domain }}");
@@ -19,7 +22,7 @@ fn the_kind_is_the_one_the_controller_is_granted() {
     assert_eq!({{ api_alias }}::{{ kind }}::plural(&()), "{{ plural }}");
 }
 
-#[tokio::test]
+{% if core %}#[tokio::test]
 async fn the_controller_runs_until_the_manager_shuts_down() {
     let env = Environment::builder()
         .start()
@@ -38,6 +41,8 @@ async fn the_controller_runs_until_the_manager_shuts_down() {
         .expect("the controller stops with the manager")
         .unwrap();
 }
-
+{% else %}// The test API server does not serve {{ kind }}: its CRD is another project's (install it in the
+// environment with `Environment::builder().crd_dir(...)` to run the controller against it).
+{% endif %}
 // TODO(user): test what the reconcile does: create {{ kind }}s through the environment's
 // client, then wait (bounded) for the state the controller should reach.

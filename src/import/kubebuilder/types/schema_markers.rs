@@ -87,7 +87,10 @@ impl Translator<'_> {
                 self.note(
                     file,
                     line.line,
-                    format!("+{}: a false flag, which controller-gen writes nothing for: dropped", line.text),
+                    format!(
+                        "+{}: a false flag, which controller-gen writes nothing for: dropped",
+                        line.text
+                    ),
                 );
                 continue;
             }
