@@ -310,9 +310,9 @@ fn kubernetes_and_external_kinds_get_controllers_that_build() {
 fn foreign_controllers_are_refused_where_they_cannot_be_scaffolded() {
     let (_temp, dir) = initialised();
     let before = tree(&dir);
-    let mut out = Vec::new();
-    let error = webop::cli::run(
-        [
+    let refused = |path: &str, resource: &str| {
+        let mut out = Vec::new();
+        let argv = [
             "webop",
             "create",
             "api",
@@ -323,39 +323,17 @@ fn foreign_controllers_are_refused_where_they_cannot_be_scaffolded() {
             "--kind",
             "Certificate",
             "--external-api-path",
-            "cert-manager::v1",
-            "--resource=false",
-        ],
-        &dir,
-        &mut out,
-    )
-    .unwrap_err();
-    let message = format!("{error:#}");
+            path,
+            resource,
+        ];
+        format!("{:#}", webop::cli::run(argv, &dir, &mut out).unwrap_err())
+    };
+    let message = refused("cert-manager::v1", "--resource=false");
     assert!(
         message.contains("cert-manager::v1") && message.contains("Rust module"),
         "{message}"
     );
-    let error = webop::cli::run(
-        [
-            "webop",
-            "create",
-            "api",
-            "--group",
-            "cert-manager",
-            "--version",
-            "v1",
-            "--kind",
-            "Certificate",
-            "--external-api-path",
-            "cert_manager_types::v1",
-        ],
-        &dir,
-        &mut out,
-    )
-    .unwrap_err();
-    assert!(
-        format!("{error:#}").contains("--resource=false"),
-        "{error:#}"
-    );
+    let message = refused("cert_manager_types::v1", "--resource=true");
+    assert!(message.contains("--resource=false"), "{message}");
     assert_eq!(tree(&dir), before);
 }

@@ -153,6 +153,22 @@ fn webop_plugins(imported: &KubebuilderImport) -> Vec<String> {
     .collect()
 }
 
+/// `webop create <what>` for `resource`'s group, version and kind.
+fn command(what: &str, resource: &kubebuilder::Resource) -> Vec<String> {
+    [
+        "create",
+        what,
+        "--group",
+        &resource.group,
+        "--version",
+        &resource.version,
+        "--kind",
+        &resource.kind,
+    ]
+    .map(str::to_owned)
+    .to_vec()
+}
+
 /// Runs `args` as a `webop` command in `dir`, its report discarded.
 fn webop(dir: &Path, args: &[String]) -> anyhow::Result<()> {
     let mut sink = Vec::new();
@@ -194,19 +210,12 @@ fn scaffold(
     }
     for kind in &imported.kinds {
         let r = &kind.resource;
-        let mut create = vec![
-            "create".to_owned(),
-            "api".into(),
-            "--group".into(),
-            r.group.clone(),
-            "--version".into(),
-            r.version.clone(),
-            "--kind".into(),
-            r.kind.clone(),
+        let mut create = command("api", r);
+        create.extend([
             "--resource=true".into(),
             format!("--controller={}", kind.controller),
             format!("--namespaced={}", kind.namespaced),
-        ];
+        ]);
         if let Some(plural) = &r.plural {
             create.extend(["--plural".into(), plural.clone()]);
         }
@@ -222,21 +231,9 @@ fn scaffold(
     }
     for core in &imported.core_controllers {
         let r = &core.resource;
-        webop(
-            dir,
-            &[
-                "create".into(),
-                "api".into(),
-                "--group".into(),
-                r.group.clone(),
-                "--version".into(),
-                r.version.clone(),
-                "--kind".into(),
-                r.kind.clone(),
-                "--resource=false".into(),
-                "--controller=true".into(),
-            ],
-        )?;
+        let mut create = command("api", r);
+        create.extend(["--resource=false".into(), "--controller=true".into()]);
+        webop(dir, &create)?;
         rewrite::rewrite_controller(dir, r, core.reconciler.as_ref(), imported)?;
     }
     for kind in &imported.kinds {
@@ -244,16 +241,7 @@ fn scaffold(
             continue;
         };
         let r = &kind.resource;
-        let mut create = vec![
-            "create".to_owned(),
-            "webhook".into(),
-            "--group".into(),
-            r.group.clone(),
-            "--version".into(),
-            r.version.clone(),
-            "--kind".into(),
-            r.kind.clone(),
-        ];
+        let mut create = command("webhook", r);
         if webhooks.defaulting {
             create.push("--defaulting".into());
         }
