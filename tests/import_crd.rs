@@ -7,7 +7,7 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use support::{project_dir, run_ok, tree, workspace};
+use support::{build_test_and_lint, manifests, project_dir, run_ok, tree, workspace};
 
 fn webapp_crd() -> PathBuf {
     workspace().join("testdata/webapp-operator/config/crd/bases/app.example.com_webapps.yaml")
@@ -211,4 +211,129 @@ fn an_external_api_gets_types_but_no_crd() {
     assert!(!crds.contains("zoos"), "{crds}");
     // PROJECT reads back.
     webop_cli::project::Project::load(&dir).unwrap();
+}
+
+/// Controllers for kinds the project does not define, as kubebuilder's `create api
+/// --resource=false`: Kubernetes' own (k8s-openapi's type, the real group in RBAC, `core: true`)
+/// and an external API's (`import crd --external`: it stays external, its RBAC names its
+/// group). The project builds, lints and passes its generated tests.
+#[test]
+fn kubernetes_and_external_kinds_get_controllers_that_build() {
+    let (_temp, dir) = project_dir();
+    let webop_path = workspace();
+    run_ok(
+        &dir,
+        &[
+            "init",
+            "--domain",
+            "my.domain",
+            "--webop-path",
+            webop_path.to_str().unwrap(),
+        ],
+    );
+    let crd = workspace().join("tests/conformance/gen_zoo/bar.example.com_zoos.yaml");
+    import(&dir, &["--external", crd.to_str().unwrap()]).unwrap();
+    let controller = |group: &str, version: &str, kind: &str| {
+        run_ok(
+            &dir,
+            &[
+                "create",
+                "api",
+                "--group",
+                group,
+                "--version",
+                version,
+                "--kind",
+                kind,
+                "--resource=false",
+            ],
+        )
+    };
+    controller("apps", "v1", "Deployment");
+    controller("core", "v1", "Pod");
+    let report = controller("bar", "zoo", "Zoo");
+    assert!(
+        !report
+            .lines()
+            .any(|l| l.starts_with("created api/") || l.starts_with("updated api/")),
+        "the external kind's types stay as imported: {report}"
+    );
+    let project = std::fs::read_to_string(dir.join("PROJECT")).unwrap();
+    for entry in [
+        "- controller: true\n  core: true\n  group: apps\n  kind: Deployment\n  path: k8s_openapi::api::apps::v1\n",
+        "- controller: true\n  core: true\n  group: core\n  kind: Pod\n",
+        "controller: true\n  domain: example.com\n  external: true\n  group: bar\n  kind: Zoo\n",
+    ] {
+        assert!(project.contains(entry), "{entry} in\n{project}");
+    }
+    let read = |path: &str| std::fs::read_to_string(dir.join(path)).unwrap();
+    let deployment = read("src/controller/deployment_controller.rs");
+    assert!(
+        deployment.contains("use k8s_openapi::api::apps::v1 as appsv1api;"),
+        "{deployment}"
+    );
+    assert!(
+        deployment.contains("#[rbac(groups = [\"apps\"], resources = [\"deployments\"]"),
+        "{deployment}"
+    );
+    let pod = read("src/controller/pod_controller.rs");
+    assert!(
+        pod.contains("#[rbac(groups = [\"\"], resources = [\"pods\"]"),
+        "{pod}"
+    );
+    let zoo = read("src/controller/zoo_controller.rs");
+    assert!(
+        zoo.contains("#[rbac(groups = [\"bar.example.com\"], resources = [\"zoos\"]"),
+        "{zoo}"
+    );
+    manifests(&dir);
+    let role = read("config/rbac/role.yaml");
+    assert!(
+        role.contains("  - apps\n  resources:\n  - deployments\n"),
+        "{role}"
+    );
+    assert!(
+        role.contains("- apiGroups:\n  - \"\"\n  resources:\n  - pods\n"),
+        "{role}"
+    );
+    assert!(
+        !dir.join("config/crd/bases")
+            .read_dir()
+            .is_ok_and(|mut d| d.next().is_some())
+    );
+    build_test_and_lint(&dir);
+}
+
+/// A controller for a kind of Kubernetes' API is refused with a clear error where it cannot be
+/// scaffolded, and nothing is written.
+#[test]
+fn foreign_controllers_are_refused_where_they_cannot_be_scaffolded() {
+    let (_temp, dir) = initialised();
+    let before = tree(&dir);
+    let refused = |path: &str, resource: &str| {
+        let mut out = Vec::new();
+        let argv = [
+            "webop",
+            "create",
+            "api",
+            "--group",
+            "cert-manager",
+            "--version",
+            "v1",
+            "--kind",
+            "Certificate",
+            "--external-api-path",
+            path,
+            resource,
+        ];
+        format!("{:#}", webop::cli::run(argv, &dir, &mut out).unwrap_err())
+    };
+    let message = refused("cert-manager::v1", "--resource=false");
+    assert!(
+        message.contains("cert-manager::v1") && message.contains("Rust module"),
+        "{message}"
+    );
+    let message = refused("cert_manager_types::v1", "--resource=true");
+    assert!(message.contains("--resource=false"), "{message}");
+    assert_eq!(tree(&dir), before);
 }

@@ -46,6 +46,7 @@ fn scaffold_fleet(templates: &Templates, dir: &Path) {
                 domain: None,
                 any_version: false,
                 external: false,
+                external_path: None,
             })
             .unwrap();
         scaffold_step(

@@ -16,7 +16,11 @@ use crate::scaffold::{Command, Request};
     # A kind with an empty reconcile to fill in\n  \
     webop create api --group batch --version v1 --kind CronJob\n\n  \
     # A cluster-scoped kind without a controller\n  \
-    webop create api --group infra --version v1alpha1 --kind Cluster --namespaced=false --controller=false")]
+    webop create api --group infra --version v1alpha1 --kind Cluster --namespaced=false --controller=false\n\n  \
+    # A controller for Kubernetes' own Deployments (k8s-openapi's type)\n  \
+    webop create api --group apps --version v1 --kind Deployment --resource=false\n\n  \
+    # A controller for another operator's kind, whose type is in a crate the project depends on\n  \
+    webop create api --group cert-manager --version v1 --kind Certificate --resource=false --external-api-path cert_manager_types::v1 --external-api-domain io")]
 pub struct CreateApiArgs {
     /// API group, without the domain (`app` → `app.<domain>`).
     #[arg(long, allow_hyphen_values = true)]
@@ -52,6 +56,14 @@ pub struct CreateApiArgs {
     /// Run the container as this (non-root) user ID, with the restricted security context.
     #[arg(long, requires = "image", value_parser = clap::value_parser!(u32).range(1..=2147483647))]
     pub run_as_user: Option<u32>,
+    /// The Rust module of an external kind's type (a crate the project depends on), for a
+    /// controller with --resource=false (kubebuilder's --external-api-path).
+    #[arg(long, value_name = "PATH")]
+    pub external_api_path: Option<String>,
+    /// The domain of the external kind's group (`cert-manager` + `io`) [default: the
+    /// project's].
+    #[arg(long, value_name = "DOMAIN", requires = "external_api_path")]
+    pub external_api_domain: Option<String>,
     /// Scaffold the kind again if it exists, and overwrite existing files.
     #[arg(long)]
     pub force: bool,
@@ -76,9 +88,10 @@ fn new_resource(args: &CreateApiArgs) -> NewResource {
             run_as_user: args.run_as_user.map(|u| u.to_string()),
         }),
         force: args.force,
-        domain: None,
+        domain: args.external_api_domain.clone(),
         any_version: false,
         external: false,
+        external_path: args.external_api_path.clone(),
     }
 }
 
@@ -95,7 +108,7 @@ pub(super) fn run(args: CreateApiArgs, cwd: &Path, out: &mut dyn Write) -> anyho
         force: args.force,
     };
     super::scaffold(&request, args.dry_run, out)?;
-    if !args.dry_run && resource.api.is_some() {
+    if !args.dry_run && resource.api.is_some() && !resource.foreign() {
         writeln!(
             out,
             "Next: edit {}, then run `make manifests`",

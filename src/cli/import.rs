@@ -91,6 +91,7 @@ pub(super) fn run(command: ImportCommand, cwd: &Path, out: &mut dyn Write) -> an
                     domain: Some(domain),
                     any_version: true,
                     external: args.external,
+                    external_path: None,
                 };
                 let (next, resource) = after
                     .with_resource(&new)

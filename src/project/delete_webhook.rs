@@ -143,6 +143,7 @@ mod tests {
             }),
             controller: false,
             domain: "example.com".into(),
+            core: false,
             external: false,
             group: "app".into(),
             kind: "WebApp".into(),

@@ -97,6 +97,7 @@ mod tests {
             }),
             controller,
             domain: "example.com".into(),
+            core: false,
             external: false,
             group: "infra".into(),
             kind: "Cluster".into(),

@@ -4,13 +4,16 @@
 //! kubebuilder user reads it at a glance. webop writes it from `templates/PROJECT` (it is a
 //! tool-owned file, re-rendered by every command) and reads it back here.
 
+mod core_groups;
 mod delete_webhook;
 mod edit;
+mod foreign_kind;
 mod new_resource;
 mod new_webhook;
 mod plugins;
 pub mod validate;
 
+pub use core_groups::{CORE_GROUPS, CoreGroup, core_group};
 pub use delete_webhook::{DeleteWebhookRefused, WebhookTypes};
 pub use edit::Refused as EditRefused;
 pub use new_resource::{NewResource, Refused};
@@ -76,6 +79,12 @@ pub struct Resource {
     /// Whether the project has a controller for this kind.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub controller: bool,
+    /// A kind of Kubernetes' own API (kubebuilder's core types: `apps/v1 Deployment`), which the
+    /// project has a controller or webhooks for: k8s-openapi's type, no API type of its own.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub core: bool,
+    /// The group's domain; empty for Kubernetes' groups that have none (`core`, `apps`).
+    #[serde(default)]
     pub domain: String,
     /// An API the project uses but does not own (kubebuilder's external APIs, from
     /// `webop import crd --external`): its types, but no CRD, roles or sample.
@@ -298,13 +307,26 @@ impl Project {
 }
 
 impl Resource {
-    /// The full API group: `app` + `example.com` → `app.example.com`.
+    /// The full API group: `app` + `example.com` → `app.example.com` (`""` for Kubernetes'
+    /// `core` group).
     pub fn qualified_group(&self) -> String {
-        if self.domain.is_empty() {
+        if let Some(core) = self.core_group() {
+            core.api_group()
+        } else if self.domain.is_empty() {
             self.group.clone()
         } else {
             format!("{}.{}", self.group, self.domain)
         }
+    }
+
+    /// The Kubernetes API group of a core kind.
+    pub fn core_group(&self) -> Option<&'static CoreGroup> {
+        self.core.then(|| core_group(&self.group)).flatten()
+    }
+
+    /// A kind whose type the project does not scaffold: Kubernetes' own, or an external API's.
+    pub fn foreign(&self) -> bool {
+        self.core || self.external
     }
 
     /// The plural resource name: `--plural` if it was given, else derived from the kind.

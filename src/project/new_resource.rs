@@ -30,6 +30,9 @@ pub struct NewResource {
     pub any_version: bool,
     /// An API the project only uses (`import crd --external`).
     pub external: bool,
+    /// `--external-api-path`: the Rust module of an external kind's type, for a controller
+    /// (`--resource=false`) of a kind the project does not define.
+    pub external_path: Option<String>,
 }
 
 /// Why a kind cannot be added. Each message names the value and the rule.
@@ -91,6 +94,9 @@ pub enum Refused {
 impl Project {
     /// The project with `new` recorded, and the resource as recorded; or why the kind is refused.
     pub fn with_resource(&self, new: &NewResource) -> Result<(Project, Resource), Refused> {
+        if let Some(foreign) = self.with_foreign_controller(new) {
+            return foreign;
+        }
         let domain = new.domain.as_deref().unwrap_or(&self.domain);
         new.check_alone(domain)?;
         self.check_beside_others(new)?;
@@ -101,6 +107,7 @@ impl Project {
             }),
             controller: new.controller,
             domain: domain.to_owned(),
+            core: false,
             external: new.external,
             group: new.group.clone(),
             kind: new.kind.clone(),
@@ -174,7 +181,7 @@ impl Project {
     }
 
     /// The rules that involve the project's other kinds.
-    fn check_beside_others(&self, new: &NewResource) -> Result<(), Refused> {
+    pub(super) fn check_beside_others(&self, new: &NewResource) -> Result<(), Refused> {
         let others: Vec<&Resource> = self
             .resources
             .iter()

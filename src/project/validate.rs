@@ -245,6 +245,26 @@ pub fn repo(value: &str) -> Result<(), Invalid> {
     ))
 }
 
+/// A Rust module path (`cert_manager_types::v1`): `::`-separated identifiers, no keyword.
+pub fn rust_path(what: &'static str, value: &str) -> Result<(), Invalid> {
+    let ident = |s: &str| {
+        s.chars()
+            .next()
+            .is_some_and(|c| c == '_' || c.is_ascii_alphabetic())
+            && s.chars().all(|c| c == '_' || c.is_ascii_alphanumeric())
+            && !is_rust_keyword(s)
+    };
+    if value.split("::").all(ident) && value.contains("::") {
+        return Ok(());
+    }
+    Err(invalid(
+        what,
+        value,
+        "it must be the Rust module of the kind's type, such as cert_manager_types::v1 \
+         (`::`-separated identifiers, the first the crate's)",
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -23,12 +23,31 @@ pub enum Scope {
 /// Which flavour of `create api` a resource-scoped template belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flavour {
-    /// Both flavours.
+    /// Every flavour.
     Any,
+    /// The plain scaffold's files a foreign kind's controller shares (the controller itself:
+    /// its variables name the foreign type).
+    PlainOrForeign,
     /// `create api` without `--image`: kubebuilder's plain scaffold.
     Plain,
     /// `create api --image`: the deploy-image controller (a Deployment and a Service per object).
     DeployImage,
+    /// `create api --resource=false` for a kind the project does not define (Kubernetes' own,
+    /// an external API's): its controller's tests cannot create one from a scaffolded spec.
+    Foreign,
+}
+
+impl Flavour {
+    /// The flavour of `resource`'s files in `project`.
+    pub fn of(project: &crate::project::Project, resource: &crate::project::Resource) -> Self {
+        if resource.foreign() {
+            Flavour::Foreign
+        } else if project.deploy_image_options(resource).is_some() {
+            DeployImage
+        } else {
+            Plain
+        }
+    }
 }
 
 /// When an entry applies.
@@ -108,7 +127,7 @@ const fn resource(template: &'static str, needs: Needs) -> Entry {
 }
 
 use super::markers::Order;
-use Flavour::{Any, DeployImage, Plain};
+use Flavour::{Any, DeployImage, Plain, PlainOrForeign};
 use Needs::{Api, Controller};
 
 /// Every template, in no particular order (plans are sorted by path).
@@ -193,9 +212,11 @@ pub const ENTRIES: &[Entry] = &[
         needs: Api(Any),
     },
     // `create api`: the kind's type, controller, tests, roles and sample.
+    // An external API's types (`import crd --external`) are the plain template's file, its
+    // contents imported.
     resource(
         "api/src/{{ version }}/{{ kind_lower }}_types.rs",
-        Api(Plain),
+        Api(PlainOrForeign),
     ),
     resource(
         "@deploy-image/api/src/{{ version }}/{{ kind_lower }}_types.rs",
@@ -203,13 +224,17 @@ pub const ENTRIES: &[Entry] = &[
     ),
     resource(
         "src/controller/{{ kind_lower }}_controller.rs",
-        Controller(Plain),
+        Controller(PlainOrForeign),
     ),
     resource(
         "@deploy-image/src/controller/{{ kind_lower }}_controller.rs",
         Controller(DeployImage),
     ),
     resource("tests/{{ kind_lower }}_controller.rs", Controller(Plain)),
+    resource(
+        "@foreign/tests/{{ kind_lower }}_controller.rs",
+        Controller(Flavour::Foreign),
+    ),
     resource(
         "@deploy-image/tests/{{ kind_lower }}_controller.rs",
         Controller(DeployImage),
@@ -302,13 +327,13 @@ pub const INSERTIONS: &[Insertion] = &[
 ];
 
 impl Needs {
-    /// Whether a kind with (or without) an API type, a controller, `--image` options and a
-    /// conversion webhook needs it.
-    pub fn met_by(self, api: bool, controller: bool, deploy_image: bool, conversion: bool) -> bool {
+    /// Whether a kind with (or without) an API type, a controller, of `kind`'s flavour and with
+    /// a conversion webhook needs it.
+    pub fn met_by(self, api: bool, controller: bool, kind: Flavour, conversion: bool) -> bool {
         let flavour = |f: Flavour| match f {
             Any => true,
-            Plain => !deploy_image,
-            DeployImage => deploy_image,
+            PlainOrForeign => kind != DeployImage,
+            f => f == kind,
         };
         match self {
             Needs::Always | Needs::WebopPath => true,
@@ -354,10 +379,12 @@ mod tests {
 
     #[test]
     fn flavours_split_on_image() {
-        assert!(Api(Plain).met_by(true, false, false, false));
-        assert!(!Api(Plain).met_by(true, false, true, false));
-        assert!(Api(DeployImage).met_by(true, true, true, false));
-        assert!(!Controller(Any).met_by(true, false, false, false));
-        assert!(Api(Any).met_by(true, false, true, false));
+        assert!(Api(Plain).met_by(true, false, Plain, false));
+        assert!(!Api(Plain).met_by(true, false, DeployImage, false));
+        assert!(Api(DeployImage).met_by(true, true, DeployImage, false));
+        assert!(!Controller(Any).met_by(true, false, Plain, false));
+        assert!(Api(Any).met_by(true, false, DeployImage, false));
+        assert!(Controller(PlainOrForeign).met_by(false, true, Flavour::Foreign, false));
+        assert!(!Controller(Plain).met_by(true, true, Flavour::Foreign, false));
     }
 }

@@ -23,18 +23,16 @@ pub(super) fn insertions(
     let context = ProjectVars::new(project, None).context(&Scoped::Resource(Box::new(
         ResourceVars::new(project, resource),
     )));
-    let deploy_image = project.deploy_image_options(resource).is_some();
+    let flavour = super::catalogue::Flavour::of(project, resource);
     let mut out = Vec::new();
     for insertion in INSERTIONS {
         if insertion.place == Place::GroupModule && !project.multigroup {
             continue;
         }
-        if !insertion.needs.met_by(
-            resource.api.is_some(),
-            resource.controller,
-            deploy_image,
-            false,
-        ) {
+        if !insertion
+            .needs
+            .met_by(resource.api.is_some(), resource.controller, flavour, false)
+        {
             continue;
         }
         let lines = insertion

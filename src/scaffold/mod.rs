@@ -154,19 +154,31 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
             }
         }
         Command::CreateApi(resource) => {
+            // A foreign kind's controller is all `create api` writes for it: its types are
+            // k8s-openapi's, another crate's, or already imported (`import crd --external`).
+            let wanted = |path: &str| {
+                !resource.foreign() || path.starts_with("src/") || path.starts_with("tests/")
+            };
             for file in render(
                 templates,
                 request.after,
                 None,
                 Select::UserOwnedOf(resource),
             )? {
-                planner.user_owned(&file.path, file.contents)?;
+                if wanted(&file.path) {
+                    planner.user_owned(&file.path, file.contents)?;
+                }
             }
+            let inserted = if resource.foreign() {
+                Vec::new()
+            } else {
+                insertions(templates, request.after, resource)?
+            };
             for Inserted {
                 file,
                 insertion,
                 lines,
-            } in insertions(templates, request.after, resource)?
+            } in inserted
             {
                 planner.insert(&file, insertion.marker, &lines, insertion.order)?;
             }

@@ -117,11 +117,11 @@ pub(super) fn instances<'a>(
                 _ => true,
             })
             .filter(|r| {
-                let deploy_image = project.deploy_image_options(r).is_some();
                 let conversion = r.webhooks.as_ref().is_some_and(|w| w.conversion);
+                let flavour = super::catalogue::Flavour::of(project, r);
                 entry
                     .needs
-                    .met_by(r.api.is_some(), r.controller, deploy_image, conversion)
+                    .met_by(r.api.is_some(), r.controller, flavour, conversion)
             })
             .map(|r| Scoped::Resource(Box::new(ResourceVars::new(project, r))))
             .collect(),

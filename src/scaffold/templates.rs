@@ -6,7 +6,8 @@
 //! - a file that would change how Cargo or git treat `templates/` itself carries a `.tera` suffix,
 //!   dropped on output (`Cargo.toml.tera`: Cargo would see a nested package and leave the
 //!   templates out of the published crate; `.gitignore.tera`: git would apply it to `templates/`);
-//! - files of the `create api --image` flavour live under `@deploy-image/`, at the path of the
+//! - files of the `create api --image` flavour live under `@deploy-image/`, those of a
+//!   controller for a kind the project does not define under `@foreign/`, at the path of the
 //!   plain file they replace.
 
 use std::collections::HashSet;

@@ -179,6 +179,7 @@ pub fn root_kind(
             _ => {}
         }
     }
+    collapse_repeated(translator, file, root, &mut resource, &mut attributes);
     let description = webop_attrs::doc::from_lines(&root.doc);
     if let Some(description) = description.filter(|_| doc(&root.doc).is_some()) {
         resource.push(format!("doc = {}", string_literal(&description)));
@@ -246,4 +247,31 @@ pub fn root_kind(
         plural,
         namespaced,
     })
+}
+
+/// controller-gen reads a kind marker that stands twice (`+kubebuilder:storageversion` above
+/// the type and again above its root marker) once: the same attribute twice is written once.
+/// Printcolumns are a list, each one a column, and stay as written.
+fn collapse_repeated(
+    translator: &mut Translator,
+    file: &GoFile,
+    root: &TypeSpec,
+    resource: &mut Vec<String>,
+    attributes: &mut Vec<String>,
+) {
+    let before = resource.len() + attributes.len();
+    let mut seen = std::collections::BTreeSet::new();
+    resource.retain(|entry| seen.insert(entry.clone()));
+    let mut seen = std::collections::BTreeSet::new();
+    attributes.retain(|a| a.starts_with("#[printcolumn") || seen.insert(a.clone()));
+    if resource.len() + attributes.len() < before {
+        translator.note(
+            file,
+            root.line,
+            format!(
+                "{}: a repeated kind marker is read once, as controller-gen reads it",
+                root.name
+            ),
+        );
+    }
 }

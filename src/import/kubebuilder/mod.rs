@@ -21,6 +21,7 @@ mod kind;
 mod known;
 mod markers;
 mod project;
+mod project_file;
 mod rbac;
 mod samples;
 mod tooling;
@@ -29,7 +30,7 @@ mod webhooks;
 
 use std::fmt;
 
-pub use project::{ImportedKind, KubebuilderImport, Resource, import};
+pub use project::{CoreController, ImportedKind, KubebuilderImport, Resource, import};
 pub use samples::{Sample, controller_test};
 pub use tooling::{Tooling, cargo_toml, makefile};
 pub use webhooks::{WebhookAttribute, webhook_file};

@@ -4,80 +4,19 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use serde::Deserialize;
-
 use super::super::model::{Item, Struct};
 use super::super::render;
 use super::files::{go_files, go_files_under, read};
 use super::go::GoFile;
 use super::kind::root_kind;
+use super::project_file::{ProjectFile, plugin_notes};
 use super::samples::{self, Sample};
 use super::tooling::{self, Tooling};
 use super::types::{Package, Translator};
 use super::webhooks::{self, WebhookAttribute};
 use super::{Error, Issue, rbac};
 
-/// The parts of kubebuilder's PROJECT file the import reads (others are left alone).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ProjectFile {
-    #[serde(default)]
-    pub domain: String,
-    #[serde(default)]
-    pub layout: Vec<String>,
-    #[serde(default)]
-    pub multigroup: bool,
-    #[serde(default)]
-    pub project_name: Option<String>,
-    #[serde(default)]
-    pub repo: Option<String>,
-    #[serde(default)]
-    pub resources: Vec<Resource>,
-}
-
-/// One resource of PROJECT.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Resource {
-    #[serde(default)]
-    pub api: Option<serde_json::Value>,
-    #[serde(default)]
-    pub controller: bool,
-    #[serde(default)]
-    pub controllers: Vec<serde_json::Value>,
-    #[serde(default)]
-    pub core: bool,
-    #[serde(default)]
-    pub domain: String,
-    #[serde(default)]
-    pub external: bool,
-    pub group: String,
-    pub kind: String,
-    #[serde(default)]
-    pub path: Option<String>,
-    #[serde(default)]
-    pub plural: Option<String>,
-    pub version: String,
-    #[serde(default)]
-    pub webhooks: Option<Webhooks>,
-}
-
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Webhooks {
-    #[serde(default)]
-    pub defaulting: bool,
-    #[serde(default)]
-    pub validation: bool,
-    #[serde(default)]
-    pub conversion: bool,
-    #[serde(default)]
-    pub spoke: Vec<String>,
-    #[serde(default)]
-    pub defaulting_path: Option<String>,
-    #[serde(default)]
-    pub validation_path: Option<String>,
-}
+pub use super::project_file::Resource;
 
 /// One kind's version, ready to scaffold.
 #[derive(Clone, Debug)]
@@ -99,16 +38,29 @@ pub struct ImportedKind {
     pub group_domain: String,
 }
 
+/// A controller of one of Kubernetes' kinds (`core: true` in PROJECT).
+#[derive(Clone, Debug)]
+pub struct CoreController {
+    pub resource: Resource,
+    /// The Go controller file it replaces, and its `#[rbac]` attributes.
+    pub reconciler: Option<(String, Vec<String>)>,
+}
+
 /// What a kubebuilder project imports as.
 #[derive(Clone, Debug)]
 pub struct KubebuilderImport {
     pub project: ProjectFile,
     pub kinds: Vec<ImportedKind>,
+    /// Controllers of Kubernetes' kinds, in PROJECT's order.
+    pub core_controllers: Vec<CoreController>,
     /// RBAC attributes of controller files that reconcile none of the kinds.
     pub other_rbac: Vec<(String, Vec<String>)>,
     /// controller-gen's options and the Kubernetes release, for the webop project.
     pub tooling: Tooling,
     pub issues: Vec<Issue>,
+    /// What was dropped or collapsed as controller-gen drops or collapses it (a false flag, a
+    /// repeated marker) or carried over in another form: the manifests are the same.
+    pub notes: Vec<Issue>,
 }
 
 /// Reads the kubebuilder project at `root`.
@@ -147,22 +99,36 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
             message: "no `module` line".into(),
         })?;
     let mut issues = Vec::new();
+    let mut notes = Vec::new();
     let mut packages: BTreeMap<String, Package> = BTreeMap::new();
     let owned: Vec<&Resource> = project
         .resources
         .iter()
         .filter(|r| r.api.is_some() && !r.external && !r.core)
         .collect();
+    plugin_notes(&project, &mut notes, &mut issues);
+    // Kubernetes' kinds with a controller: `create api --resource=false` on k8s-openapi's type.
+    let core_controlled: Vec<&Resource> = project
+        .resources
+        .iter()
+        .filter(|r| r.core && r.controller)
+        .collect();
     for resource in &project.resources {
-        if resource.api.is_none() || resource.external || resource.core {
+        let shown = format!("{} {}/{}", resource.kind, resource.group, resource.version);
+        if resource.core && resource.controller {
+            notes.push(Issue {
+                file: "PROJECT".into(),
+                line: 0,
+                what: format!(
+                    "{shown}: a Kubernetes kind: its controller is `webop create api --resource=false` on k8s-openapi's type"
+                ),
+            });
+        } else if resource.api.is_none() || resource.external || resource.core {
             issues.push(Issue {
                 file: "PROJECT".into(),
                 line: 0,
                 what: format!(
-                    "{} {}/{}: {} kind: not imported (webop imports the kinds a project owns; `webop import crd --external` takes another operator's CRD)",
-                    resource.kind,
-                    resource.group,
-                    resource.version,
+                    "{shown}: {} kind: not imported (webop imports the kinds a project owns and controllers of Kubernetes' kinds; `webop import crd --external` takes another operator's CRD)",
                     if resource.core { "a core" } else { "an external" }
                 ),
             });
@@ -188,16 +154,40 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
     for dir in ["internal/controller", "controllers"] {
         go_files_under(root, &root.join(dir), &mut controllers)?;
     }
-    let mut by_kind: BTreeMap<String, (String, Vec<String>)> = BTreeMap::new();
+    // By (group, kind): a multigroup project's controllers are in `internal/controller/<group>/`,
+    // and two groups may have a kind of the same name.
+    let mut by_kind: BTreeMap<(String, String), (String, Vec<String>)> = BTreeMap::new();
     let mut other_rbac = Vec::new();
     for file in &controllers {
         let rules = rbac::attributes(file)?;
-        match rbac::reconciled_kind(file) {
-            Some(kind) if owned.iter().any(|r| r.kind == kind) && !by_kind.contains_key(&kind) => {
-                by_kind.insert(kind, (file.path.clone(), rules));
+        let group_dir = controller_group(&file.path);
+        let reconciled = rbac::reconciled_kind(file).and_then(|kind| {
+            owned
+                .iter()
+                .chain(&core_controlled)
+                .find(|r| r.kind == kind && group_dir.is_none_or(|g| g == r.group))
+                .map(|r| (r.group.clone(), kind))
+        });
+        match reconciled {
+            Some(key) if !by_kind.contains_key(&key) => {
+                by_kind.insert(key, (file.path.clone(), rules));
             }
             _ if !rules.is_empty() => other_rbac.push((file.path.clone(), rules)),
             _ => {}
+        }
+    }
+    for resource in &project.resources {
+        for named in resource.controllers.iter().skip(1) {
+            let name = named.get("name").and_then(|n| n.as_str()).unwrap_or("?");
+            issues.push(Issue {
+                file: "PROJECT".into(),
+                line: 0,
+                what: format!(
+                    "{} {}/{}: named controller {name:?}: webop has one controller per kind; \
+                     its RBAC markers are on the first controller's reconcile",
+                    resource.kind, resource.group, resource.version
+                ),
+            });
         }
     }
 
@@ -228,7 +218,11 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
                     ),
                 });
             };
-            let several = owned.iter().filter(|r| r.kind == resource.kind).count() > 1;
+            let several = owned
+                .iter()
+                .filter(|r| r.kind == resource.kind && r.group == resource.group)
+                .count()
+                > 1;
             let root = root_kind(
                 &mut translator,
                 file,
@@ -331,20 +325,39 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
                 controller,
                 source,
                 go_file,
-                reconciler: by_kind.get(&root.kind).cloned(),
+                reconciler: by_kind
+                    .get(&(resource.group.clone(), root.kind.clone()))
+                    .cloned(),
                 sample,
                 webhooks: Vec::new(),
                 group_domain: group_domain(resource),
             });
         }
         issues.append(&mut translator.issues);
+        notes.append(&mut translator.notes);
+        // Go function bodies are not translated: a spoke's hand-written conversion is the
+        // user's to port where the versions' fields differ.
+        for file in package
+            .files
+            .iter()
+            .filter(|f| f.path.ends_with("_conversion.go"))
+        {
+            issues.push(Issue {
+                file: file.path.clone(),
+                line: 0,
+                what: "the Go conversion functions are not translated: the scaffolded conversion copies the \
+                       fields both versions have with the same type and returns a TODO(user) error for the others"
+                    .into(),
+            });
+        }
     }
     // PROJECT's order: `create api` scaffolds them in it.
     kinds.sort_by_key(|k| {
-        project
-            .resources
-            .iter()
-            .position(|r| r.kind == k.resource.kind && r.version == k.resource.version)
+        project.resources.iter().position(|r| {
+            r.kind == k.resource.kind
+                && r.version == k.resource.version
+                && r.group == k.resource.group
+        })
     });
     let mut webhook_files = Vec::new();
     go_files_under(root, &root.join("internal/webhook"), &mut webhook_files)?;
@@ -353,13 +366,31 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
         .collect();
     webhooks::attach(&webhooks::markers_of(&files)?, &mut kinds, &mut issues);
     let tooling = tooling::read(project_dir, &mut issues);
+    let core_controllers = core_controlled
+        .iter()
+        .map(|r| CoreController {
+            resource: (*r).clone(),
+            reconciler: by_kind.get(&(r.group.clone(), r.kind.clone())).cloned(),
+        })
+        .collect();
     Ok(KubebuilderImport {
         project,
         kinds,
+        core_controllers,
         other_rbac,
         tooling,
         issues,
+        notes,
     })
+}
+
+/// The group directory of a multigroup project's controller file
+/// (`internal/controller/<group>/<kind>_controller.go`), `None` in a single-group one.
+fn controller_group(path: &str) -> Option<&str> {
+    let rest = path
+        .strip_prefix("internal/controller/")
+        .or_else(|| path.strip_prefix("controllers/"))?;
+    rest.split_once('/').map(|(group, _)| group)
 }
 
 /// Whether the items of file `index` name a type of another file.

@@ -64,3 +64,142 @@ fn the_fixture_reads_as_its_kinds_with_their_attributes_and_rbac() {
         "{rules:?}"
     );
 }
+
+/// A kubebuilder project in a temporary directory: PROJECT (`resources` as given), go.mod, and
+/// `api/v1/widget_types.go` with `types`.
+fn project_with(resources: &str, types: &str) -> tempfile::TempDir {
+    let temp = tempfile::tempdir().unwrap();
+    let root = temp.path();
+    std::fs::write(
+        root.join("PROJECT"),
+        format!(
+            "domain: example.com\nlayout:\n- go.kubebuilder.io/v4\nprojectName: shop\nrepo: example.com/shop\nresources:\n{resources}version: \"3\"\n"
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("go.mod"),
+        "module example.com/shop\n\ngo 1.26.0\n\nrequire (\n\tk8s.io/api v0.36.0\n\tsigs.k8s.io/controller-runtime v0.24.1\n)\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(root.join("api/v1")).unwrap();
+    std::fs::write(root.join("api/v1/widget_types.go"), types).unwrap();
+    temp
+}
+
+const WIDGET: &str = "- api:\n    crdVersion: v1\n    namespaced: true\n  controller: true\n  domain: example.com\n  group: shop\n  kind: Widget\n  path: example.com/shop/api/v1\n  version: v1\n";
+
+#[test]
+fn no_op_and_repeated_markers_are_read_as_controller_gen_reads_them() {
+    let types = "package v1\n\n\
+        import metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n\
+        type WidgetSpec struct {\n\
+        \t// +kubebuilder:validation:Minimum=1\n\
+        \t// +kubebuilder:validation:Maximum=3\n\
+        \t// +kubebuilder:validation:ExclusiveMaximum=false\n\
+        \t// +kubebuilder:validation:Maximum=5\n\
+        \t// +optional\n\
+        \tSize *int32 `json:\"size,omitempty\"`\n\
+        }\n\n\
+        // +kubebuilder:object:root=true\n\
+        // +kubebuilder:subresource:status\n\
+        // +kubebuilder:subresource:status\n\
+        // +kubebuilder:resource:shortName=wg\n\
+        // +kubebuilder:resource:shortName=wg\n\n\
+        // Widget is a widget.\n\
+        type Widget struct {\n\
+        \tmetav1.TypeMeta   `json:\",inline\"`\n\
+        \tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\
+        \tSpec WidgetSpec `json:\"spec\"`\n\
+        }\n";
+    let temp = project_with(WIDGET, types);
+    let imported = import(temp.path()).unwrap();
+    assert!(imported.issues.is_empty(), "{:?}", imported.issues);
+    let source = &imported.kinds[0].source;
+    assert!(
+        source.contains("#[validate(minimum = 1, maximum = 5)]"),
+        "{source}"
+    );
+    assert!(!source.contains("exclusive_maximum"), "{source}");
+    assert_eq!(
+        source.matches("#[subresource(status").count(),
+        1,
+        "{source}"
+    );
+    assert_eq!(source.matches("short_name").count(), 1, "{source}");
+    let notes: Vec<String> = imported.notes.iter().map(ToString::to_string).collect();
+    assert_eq!(notes.len(), 3, "{notes:?}");
+    assert!(
+        notes[0].contains("Widget: a repeated kind marker"),
+        "{notes:?}"
+    );
+    assert!(
+        notes[1].contains(":8: +kubebuilder:validation:ExclusiveMaximum=false: a false flag"),
+        "{notes:?}"
+    );
+    assert!(
+        notes[2].contains(":9: +kubebuilder:validation:Maximum: repeated with another value"),
+        "{notes:?}"
+    );
+    assert_eq!(imported.tooling.k8s_feature.as_deref(), Some("v1_36"));
+    assert_eq!(
+        imported.tooling.envtest_version.as_deref(),
+        Some("release-0.24")
+    );
+}
+
+#[test]
+fn kubernetes_kinds_with_controllers_and_plugins_carry_over() {
+    let types = "package v1\n\n\
+        import metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n\
+        type WidgetSpec struct {}\n\n\
+        // +kubebuilder:object:root=true\n\
+        type Widget struct {\n\
+        \tmetav1.TypeMeta   `json:\",inline\"`\n\
+        \tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\
+        \tSpec WidgetSpec `json:\"spec,omitempty\"`\n\
+        }\n";
+    let resources = format!(
+        "{WIDGET}- controller: true\n  core: true\n  group: apps\n  kind: Deployment\n  path: k8s.io/api/apps/v1\n  version: v1\n"
+    );
+    let temp = project_with(&resources, types);
+    std::fs::create_dir_all(temp.path().join("internal/controller")).unwrap();
+    std::fs::write(
+        temp.path()
+            .join("internal/controller/deployment_controller.go"),
+        "package controller\n\n\
+         type DeploymentReconciler struct {}\n\n\
+         // +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get;list\n\n\
+         func (r *DeploymentReconciler) Reconcile() {}\n",
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(temp.path().join("PROJECT")).unwrap();
+    std::fs::write(
+        temp.path().join("PROJECT"),
+        text.replace(
+            "projectName:",
+            "plugins:\n  helm.kubebuilder.io/v2-alpha: {}\n  autoupdate.kubebuilder.io/v1-alpha: {}\nprojectName:",
+        ),
+    )
+    .unwrap();
+    let imported = import(temp.path()).unwrap();
+    let [core] = imported.core_controllers.as_slice() else {
+        panic!("{:?}", imported.core_controllers);
+    };
+    assert_eq!(core.resource.kind, "Deployment");
+    let (file, rules) = core.reconciler.as_ref().unwrap();
+    assert_eq!(file, "internal/controller/deployment_controller.go");
+    assert_eq!(
+        rules,
+        &[
+            "#[rbac(groups = [\"apps\"], resources = [\"deployments\"], verbs = [\"get\", \"list\"])]"
+        ]
+    );
+    let issues: Vec<String> = imported.issues.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        issues,
+        [
+            "PROJECT:0: plugin autoupdate.kubebuilder.io/v1-alpha: webop has no such plugin: left out"
+        ]
+    );
+}

@@ -1,8 +1,10 @@
 //! What the Go project's tooling decides about its manifests, carried into the webop project:
 //! controller-gen's options in the Makefile's `manifests` target (`crd:maxDescLen=0` becomes
-//! `webop manifests --max-desc-len 0` in the new Makefile), and the Kubernetes release of go.mod's
+//! `webop manifests --max-desc-len 0` in the new Makefile), the Kubernetes release of go.mod's
 //! `k8s.io/api`, whose schemas the CRDs embed (`PodTemplateSpec`, ...), as k8s-openapi's
-//! version feature.
+//! version feature and the Makefile's `ENVTEST_K8S_VERSION`, and go.mod's controller-runtime
+//! release as the Makefile's `ENVTEST_VERSION` (setup-envtest's branch), as kubebuilder's
+//! Makefile derives both from go.mod.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -20,6 +22,8 @@ pub struct Tooling {
     pub manifests_flags: Vec<String>,
     /// k8s-openapi's version feature (`v1_36`) where go.mod's Kubernetes is not the latest.
     pub k8s_feature: Option<String>,
+    /// setup-envtest's release branch (`release-0.24`) of go.mod's controller-runtime.
+    pub envtest_version: Option<String>,
 }
 
 /// Reads the Makefile and go.mod of the project at `root`; what has no webop equivalent is an
@@ -31,6 +35,8 @@ pub fn read(root: &Path, issues: &mut Vec<Issue>) -> Tooling {
     }
     if let Ok(go_mod) = std::fs::read_to_string(root.join("go.mod")) {
         tooling.k8s_feature = k8s_feature(&go_mod, issues);
+        tooling.envtest_version = require_minor(&go_mod, "sigs.k8s.io/controller-runtime")
+            .map(|(_, _, minor)| format!("release-0.{minor}"));
     }
     tooling
 }
@@ -129,18 +135,25 @@ fn expand(line: &str, variables: &BTreeMap<String, String>) -> String {
     out
 }
 
-/// k8s-openapi's feature for go.mod's `k8s.io/api` release: `None` for the latest (the
-/// scaffold's `latest`) and for a release webop has no schemas of (an issue).
-pub fn k8s_feature(go_mod: &str, issues: &mut Vec<Issue>) -> Option<String> {
+/// The line (from 0), version and minor release of go.mod's requirement of `module` at `v0.N.x`.
+fn require_minor<'a>(go_mod: &'a str, module: &str) -> Option<(usize, &'a str, u32)> {
     let (index, version) = go_mod.lines().enumerate().find_map(|(index, line)| {
         let line = line.trim().trim_start_matches("require").trim();
-        line.strip_prefix("k8s.io/api ")
+        line.strip_prefix(module)?
+            .strip_prefix(' ')
             .map(|version| (index, version.trim()))
     })?;
-    let minor: u32 = version
+    let minor = version
         .strip_prefix("v0.")
         .and_then(|rest| rest.split('.').next())
         .and_then(|minor| minor.parse().ok())?;
+    Some((index, version, minor))
+}
+
+/// k8s-openapi's feature for go.mod's `k8s.io/api` release: `None` for the latest (the
+/// scaffold's `latest`) and for a release webop has no schemas of (an issue).
+pub fn k8s_feature(go_mod: &str, issues: &mut Vec<Issue>) -> Option<String> {
+    let (index, version, minor) = require_minor(go_mod, "k8s.io/api")?;
     if minor == *KUBERNETES_MINORS.end() {
         return None;
     }
@@ -160,17 +173,32 @@ pub fn k8s_feature(go_mod: &str, issues: &mut Vec<Issue>) -> Option<String> {
     Some(format!("v1_{minor}"))
 }
 
-/// The webop project's Makefile with `flags` on its `$(WEBOP) manifests` line.
-pub fn makefile(text: &str, flags: &[String]) -> String {
-    if flags.is_empty() {
-        return text.to_owned();
+/// The webop project's Makefile with the manifests flags on its `$(WEBOP) manifests` line, and
+/// the envtest versions of the Go project's go.mod: `ENVTEST_K8S_VERSION` that of k8s-openapi's
+/// feature (the Makefile says they agree), `ENVTEST_VERSION` its controller-runtime's branch.
+pub fn makefile(text: &str, tooling: &Tooling) -> String {
+    let mut out = String::new();
+    for line in text.split_inclusive('\n') {
+        let k8s = tooling
+            .k8s_feature
+            .as_deref()
+            .and_then(|f| f.strip_prefix("v1_"));
+        match (line.split_once(" ?= "), k8s, &tooling.envtest_version) {
+            _ if line == "\t$(WEBOP) manifests\n" && !tooling.manifests_flags.is_empty() => out
+                .push_str(&format!(
+                    "\t$(WEBOP) manifests {}\n",
+                    tooling.manifests_flags.join(" ")
+                )),
+            (Some(("ENVTEST_K8S_VERSION", _)), Some(minor), _) => {
+                out.push_str(&format!("ENVTEST_K8S_VERSION ?= 1.{minor}\n"))
+            }
+            (Some(("ENVTEST_VERSION", _)), _, Some(branch)) => {
+                out.push_str(&format!("ENVTEST_VERSION ?= {branch}\n"))
+            }
+            _ => out.push_str(line),
+        }
     }
-    let line = "\t$(WEBOP) manifests\n";
-    text.replacen(
-        line,
-        &format!("\t$(WEBOP) manifests {}\n", flags.join(" ")),
-        1,
-    )
+    out
 }
 
 /// The webop project's Cargo.toml with k8s-openapi's version `feature` in place of `latest`.
@@ -234,11 +262,19 @@ mod tests {
 
     #[test]
     fn the_webop_project_gets_the_flags_and_the_feature() {
-        let makefile_text = "manifests: webop-version ## Generate.\n\t$(WEBOP) manifests\n\n";
+        let makefile_text = "manifests: webop-version ## Generate.\n\t$(WEBOP) manifests\n\n\
+            ENVTEST_VERSION ?= release-0.25\nENVTEST_K8S_VERSION ?= 1.37\n";
+        let tooling = Tooling {
+            manifests_flags: vec!["--max-desc-len".into(), "0".into()],
+            k8s_feature: Some("v1_36".into()),
+            envtest_version: Some("release-0.24".into()),
+        };
         assert_eq!(
-            makefile(makefile_text, &["--max-desc-len".into(), "0".into()]),
-            "manifests: webop-version ## Generate.\n\t$(WEBOP) manifests --max-desc-len 0\n\n"
+            makefile(makefile_text, &tooling),
+            "manifests: webop-version ## Generate.\n\t$(WEBOP) manifests --max-desc-len 0\n\n\
+             ENVTEST_VERSION ?= release-0.24\nENVTEST_K8S_VERSION ?= 1.36\n"
         );
+        assert_eq!(makefile(makefile_text, &Tooling::default()), makefile_text);
         let cargo =
             "serde = \"1\"\nk8s-openapi = { version = \"0.29\", features = [\"latest\"] }\n";
         assert_eq!(

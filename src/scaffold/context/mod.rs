@@ -39,6 +39,15 @@ pub struct VersionVars<'a> {
 #[derive(Clone, Debug, Serialize)]
 pub struct ResourceVars<'a> {
     api_alias: String,
+    /// Where the kind's type is when the project's API crate does not define it (a Kubernetes
+    /// kind's `k8s_openapi::api::apps`, an external API's crate): it replaces the project's
+    /// `api_crate` in the kind's templates.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    api_crate: Option<String>,
+    /// A kind whose type the project does not scaffold: Kubernetes' own, or an external API's.
+    foreign: bool,
+    /// One of Kubernetes' kinds (PROJECT's `core: true`).
+    core: bool,
     /// The group's module (`sea_creatures`), whatever the layout.
     group_module: String,
     /// The kind's version module in the API crate: `v1`, or `ship::v1` when multigroup.
@@ -140,8 +149,20 @@ impl<'a> ResourceVars<'a> {
         } else {
             String::new()
         };
+        // A foreign kind without types in the API crate is named by its module's path.
+        let foreign_module = resource
+            .path
+            .as_deref()
+            .filter(|_| resource.api.is_none())
+            .and_then(|path| path.rsplit_once("::"));
         ResourceVars {
-            version_module: format!("{group_prefix}{}", resource.version),
+            api_crate: foreign_module.map(|(krate, _)| krate.to_owned()),
+            foreign: resource.foreign(),
+            core: resource.core,
+            version_module: match foreign_module {
+                Some((_, module)) => module.to_owned(),
+                None => format!("{group_prefix}{}", resource.version),
+            },
             controller_module: format!("{group_prefix}{kind_lower}_controller"),
             controller_name: layout::qualified(&kind_lower, &resource.group, multigroup, '-'),
             kind_role: layout::qualified(&kind_lower, &resource.group, multigroup, '-'),

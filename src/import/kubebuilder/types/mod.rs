@@ -56,6 +56,8 @@ pub struct Translator<'a> {
     /// Go type names whose Rust name differs (a spec type not named `<Kind>Spec`).
     pub renames: BTreeMap<String, String>,
     pub issues: Vec<Issue>,
+    /// What was dropped or collapsed as controller-gen drops or collapses it: nothing is lost.
+    pub notes: Vec<Issue>,
     names: Vec<&'static str>,
 }
 
@@ -71,12 +73,21 @@ impl<'a> Translator<'a> {
             package,
             renames: BTreeMap::new(),
             issues: Vec::new(),
+            notes: Vec::new(),
             names: known::names(),
         }
     }
 
     fn issue(&mut self, file: &GoFile, line: usize, what: impl Into<String>) {
         self.issues.push(Issue {
+            file: file.path.clone(),
+            line,
+            what: what.into(),
+        });
+    }
+
+    pub fn note(&mut self, file: &GoFile, line: usize, what: impl Into<String>) {
+        self.notes.push(Issue {
             file: file.path.clone(),
             line,
             what: what.into(),

@@ -1,7 +1,10 @@
 //! A Go declaration's schema markers, spelled as webop's attributes from the marker catalogue's
 //! rows, as `import crd` spells them.
 
-use webop_markers::{Family, Place};
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+use webop_markers::{Family, Payload, Place};
 
 use super::super::super::attribute::{self, Written};
 use super::super::go::{GoFile, MarkerLine};
@@ -11,7 +14,9 @@ use super::Translator;
 
 impl Translator<'_> {
     /// The schema markers among `lines`, written as attributes; an unknown `kubebuilder:`
-    /// marker or a value no attribute spells is an error.
+    /// marker or a value no attribute spells is an error. As controller-gen: a flag set to
+    /// `false` writes nothing (dropped, with a note), and a marker that cannot be repeated
+    /// applies once, its last value winning (controller-gen applies each in written order).
     pub fn markers(
         &mut self,
         file: &GoFile,
@@ -20,6 +25,8 @@ impl Translator<'_> {
     ) -> Result<Vec<Written>, Error> {
         let mut out = Vec::new();
         let mut items = Vec::new();
+        // Where each non-repeatable marker's value is in `out`.
+        let mut written_at: BTreeMap<&'static str, usize> = BTreeMap::new();
         for line in lines {
             let bad = |why: String| Error::Marker {
                 file: file.path.clone(),
@@ -75,7 +82,45 @@ impl Translator<'_> {
                 continue;
             }
             let value = markers::payload_value(spec, &parsed.args).map_err(bad)?;
-            out.extend(attribute::write(spec, &value).map_err(bad)?);
+            if matches!(spec.payload, Payload::Flag | Payload::Bare) && value == Value::Bool(false)
+            {
+                self.note(
+                    file,
+                    line.line,
+                    format!(
+                        "+{}: a false flag, which controller-gen writes nothing for: dropped",
+                        line.text
+                    ),
+                );
+                continue;
+            }
+            let written = attribute::write(spec, &value).map_err(bad)?;
+            if spec.repeatable {
+                out.extend(written);
+                continue;
+            }
+            let Some(written) = written.into_iter().next() else {
+                continue;
+            };
+            match written_at.get(spec.go) {
+                Some(&at) => {
+                    if out[at] != written {
+                        self.note(
+                            file,
+                            line.line,
+                            format!(
+                                "+{}: repeated with another value; the last applies, as in controller-gen",
+                                parsed.name
+                            ),
+                        );
+                    }
+                    out[at] = written;
+                }
+                None => {
+                    written_at.insert(spec.go, out.len());
+                    out.push(written);
+                }
+            }
         }
         if !items.is_empty() {
             out.push(Written {

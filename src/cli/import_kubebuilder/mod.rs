@@ -4,6 +4,8 @@
 //! the translated types files and the controllers' RBAC are written into it, and it becomes OUT
 //! only when all of that succeeded: a failure leaves nothing behind.
 
+mod rewrite;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -61,7 +63,7 @@ pub(super) fn run(
             kind.resource.kind,
             kind.resource.group,
             kind.resource.version,
-            types_path(kind),
+            types_path(kind, imported.project.multigroup),
             kind.go_file
         )?;
     }
@@ -100,15 +102,32 @@ pub(super) fn run(
     Ok(())
 }
 
-fn types_path(kind: &ImportedKind) -> String {
-    format!(
+/// `path` (as a single-group project has it) of `kind` in the imported project, whose layout
+/// is the Go project's: multigroup ones put each group's files in its own directory.
+fn place(path: &str, kind: &ImportedKind, multigroup: bool) -> String {
+    crate::scaffold::layout::place(path, &kind.resource.group, multigroup)
+}
+
+fn types_path(kind: &ImportedKind, multigroup: bool) -> String {
+    let path = format!(
         "api/src/{}/{}_types.rs",
         kind.resource.version,
         kind.resource.kind.to_ascii_lowercase()
-    )
+    );
+    place(&path, kind, multigroup)
 }
 
 fn report_issues(imported: &KubebuilderImport, out: &mut dyn Write) -> anyhow::Result<()> {
+    if !imported.notes.is_empty() {
+        writeln!(
+            out,
+            "{} note(s), where the import follows controller-gen (nothing is lost):",
+            imported.notes.len()
+        )?;
+        for note in &imported.notes {
+            writeln!(out, "  {note}")?;
+        }
+    }
     if imported.issues.is_empty() {
         writeln!(out, "every Go type and marker has a Rust mapping")?;
         return Ok(());
@@ -122,6 +141,32 @@ fn report_issues(imported: &KubebuilderImport, out: &mut dyn Write) -> anyhow::R
         writeln!(out, "  {issue}")?;
     }
     Ok(())
+}
+
+/// webop's plugins for the kubebuilder project's: its helm chart and its Grafana dashboards.
+fn webop_plugins(imported: &KubebuilderImport) -> Vec<String> {
+    let keys = imported.project.plugins.keys();
+    keys.filter_map(|key| match key.split('.').next() {
+        Some(name @ ("helm" | "grafana")) => Some(name.to_owned()),
+        _ => None,
+    })
+    .collect()
+}
+
+/// `webop create <what>` for `resource`'s group, version and kind.
+fn command(what: &str, resource: &kubebuilder::Resource) -> Vec<String> {
+    [
+        "create",
+        what,
+        "--group",
+        &resource.group,
+        "--version",
+        &resource.version,
+        "--kind",
+        &resource.kind,
+    ]
+    .map(str::to_owned)
+    .to_vec()
 }
 
 /// Runs `args` as a `webop` command in `dir`, its report discarded.
@@ -146,58 +191,57 @@ fn scaffold(
     if let Some(path) = &args.webop_path {
         init.extend(["--webop-path".into(), path.display().to_string()]);
     }
+    let multigroup = project.multigroup;
+    if multigroup {
+        init.push("--multigroup".into());
+    }
     webop(dir, &init)?;
-    edit(dir, "Makefile", |text| {
-        kubebuilder::makefile(text, &imported.tooling.manifests_flags)
+    let plugins = webop_plugins(imported);
+    if !plugins.is_empty() {
+        webop(dir, &["edit".into(), "--plugins".into(), plugins.join(",")])?;
+    }
+    rewrite::edit(dir, "Makefile", |text| {
+        kubebuilder::makefile(text, &imported.tooling)
     })?;
     if let Some(feature) = &imported.tooling.k8s_feature {
-        edit(dir, "Cargo.toml", |text| {
+        rewrite::edit(dir, "Cargo.toml", |text| {
             kubebuilder::cargo_toml(text, feature)
         })?;
     }
     for kind in &imported.kinds {
         let r = &kind.resource;
-        let mut create = vec![
-            "create".to_owned(),
-            "api".into(),
-            "--group".into(),
-            r.group.clone(),
-            "--version".into(),
-            r.version.clone(),
-            "--kind".into(),
-            r.kind.clone(),
+        let mut create = command("api", r);
+        create.extend([
             "--resource=true".into(),
             format!("--controller={}", kind.controller),
             format!("--namespaced={}", kind.namespaced),
-        ];
+        ]);
         if let Some(plural) = &r.plural {
             create.extend(["--plural".into(), plural.clone()]);
         }
         webop(dir, &create)?;
-        std::fs::write(dir.join(types_path(kind)), &kind.source)?;
+        std::fs::write(dir.join(types_path(kind, multigroup)), &kind.source)?;
         if let Some(sample) = &kind.sample {
             std::fs::write(dir.join(&sample.path), &sample.text)?;
         }
         if kind.controller {
-            rewrite_controller(dir, kind, imported)?;
-            rewrite_controller_test(dir, kind)?;
+            rewrite::rewrite_controller(dir, &kind.resource, kind.reconciler.as_ref(), imported)?;
+            rewrite::rewrite_controller_test(dir, kind, multigroup)?;
         }
+    }
+    for core in &imported.core_controllers {
+        let r = &core.resource;
+        let mut create = command("api", r);
+        create.extend(["--resource=false".into(), "--controller=true".into()]);
+        webop(dir, &create)?;
+        rewrite::rewrite_controller(dir, r, core.reconciler.as_ref(), imported)?;
     }
     for kind in &imported.kinds {
         let Some(webhooks) = &kind.resource.webhooks else {
             continue;
         };
         let r = &kind.resource;
-        let mut create = vec![
-            "create".to_owned(),
-            "webhook".into(),
-            "--group".into(),
-            r.group.clone(),
-            "--version".into(),
-            r.version.clone(),
-            "--kind".into(),
-            r.kind.clone(),
-        ];
+        let mut create = command("webhook", r);
         if webhooks.defaulting {
             create.push("--defaulting".into());
         }
@@ -212,91 +256,19 @@ fn scaffold(
         }
         webop(dir, &create)?;
         if !kind.webhooks.is_empty() {
-            let file = format!(
-                "src/webhook/{}/{}_webhook.rs",
-                r.version,
-                r.kind.to_ascii_lowercase()
+            let file = place(
+                &format!(
+                    "src/webhook/{}/{}_webhook.rs",
+                    r.version,
+                    r.kind.to_ascii_lowercase()
+                ),
+                kind,
+                multigroup,
             );
-            edit(dir, &file, |text| {
+            rewrite::edit(dir, &file, |text| {
                 kubebuilder::webhook_file(text, &kind.webhooks)
             })?;
         }
     }
-    Ok(())
-}
-
-/// Rewrites the file `name` of the project `dir` with `change`.
-fn edit(dir: &Path, name: &str, change: impl Fn(&str) -> String) -> anyhow::Result<()> {
-    let path = dir.join(name);
-    let text = std::fs::read_to_string(&path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    std::fs::write(&path, change(&text))?;
-    Ok(())
-}
-
-/// The controller test builds its object from the Go project's sample.
-fn rewrite_controller_test(dir: &Path, kind: &ImportedKind) -> anyhow::Result<()> {
-    let path = dir.join(format!(
-        "tests/{}_controller.rs",
-        kind.resource.kind.to_ascii_lowercase()
-    ));
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        return Ok(());
-    };
-    let test = kubebuilder::controller_test(&text, kind.sample.as_ref());
-    std::fs::write(&path, test)?;
-    Ok(())
-}
-
-/// The controller's `#[rbac]` attributes become the Go reconciler's markers, and its doc
-/// comment names the reconciler it replaces.
-fn rewrite_controller(
-    dir: &Path,
-    kind: &ImportedKind,
-    imported: &KubebuilderImport,
-) -> anyhow::Result<()> {
-    let path = dir.join(format!(
-        "src/controller/{}_controller.rs",
-        kind.resource.kind.to_ascii_lowercase()
-    ));
-    let text = std::fs::read_to_string(&path)?;
-    let first = imported
-        .kinds
-        .iter()
-        .find(|k| k.controller)
-        .map(|k| &k.resource.kind);
-    let mut rules: Vec<String> = Vec::new();
-    let mut pointer = String::new();
-    if let Some((file, own)) = &kind.reconciler {
-        rules.extend(own.iter().cloned());
-        pointer = format!(
-            "///\n/// Replaces `{}Reconciler.Reconcile` of the kubebuilder project's `{file}`; the\n/// `#[rbac]` attributes are its `+kubebuilder:rbac` markers.\n",
-            kind.resource.kind
-        );
-    }
-    if first == Some(&kind.resource.kind) {
-        for (file, other) in &imported.other_rbac {
-            pointer.push_str(&format!("/// RBAC markers of `{file}` are here too.\n"));
-            rules.extend(other.iter().cloned());
-        }
-    }
-    let mut out = String::new();
-    let mut replaced = false;
-    for line in text.lines() {
-        if line.starts_with("#[rbac(") {
-            if !replaced {
-                out.push_str(&pointer);
-                for rule in &rules {
-                    out.push_str(rule);
-                    out.push('\n');
-                }
-                replaced = true;
-            }
-            continue;
-        }
-        out.push_str(line);
-        out.push('\n');
-    }
-    std::fs::write(&path, out)?;
     Ok(())
 }

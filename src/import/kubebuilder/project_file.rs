@@ -1,0 +1,105 @@
+//! kubebuilder's PROJECT file, as the import reads it, and what becomes of its plugins.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::Issue;
+
+/// The parts of kubebuilder's PROJECT file the import reads (others are left alone).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectFile {
+    #[serde(default)]
+    pub domain: String,
+    #[serde(default)]
+    pub layout: Vec<String>,
+    #[serde(default)]
+    pub multigroup: bool,
+    /// The plugins' options by plugin key (`helm.kubebuilder.io/v2-alpha`, ...).
+    #[serde(default)]
+    pub plugins: BTreeMap<String, serde_json::Value>,
+    #[serde(default)]
+    pub project_name: Option<String>,
+    #[serde(default)]
+    pub repo: Option<String>,
+    #[serde(default)]
+    pub resources: Vec<Resource>,
+}
+
+/// One resource of PROJECT.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Resource {
+    #[serde(default)]
+    pub api: Option<serde_json::Value>,
+    #[serde(default)]
+    pub controller: bool,
+    #[serde(default)]
+    pub controllers: Vec<serde_json::Value>,
+    #[serde(default)]
+    pub core: bool,
+    #[serde(default)]
+    pub domain: String,
+    #[serde(default)]
+    pub external: bool,
+    pub group: String,
+    pub kind: String,
+    #[serde(default)]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub plural: Option<String>,
+    pub version: String,
+    #[serde(default)]
+    pub webhooks: Option<Webhooks>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Webhooks {
+    #[serde(default)]
+    pub defaulting: bool,
+    #[serde(default)]
+    pub validation: bool,
+    #[serde(default)]
+    pub conversion: bool,
+    #[serde(default)]
+    pub spoke: Vec<String>,
+    #[serde(default)]
+    pub defaulting_path: Option<String>,
+    #[serde(default)]
+    pub validation_path: Option<String>,
+}
+
+/// What becomes of PROJECT's plugins: helm and grafana are webop's `edit --plugins` (notes);
+/// others are listed.
+pub fn plugin_notes(project: &ProjectFile, notes: &mut Vec<Issue>, issues: &mut Vec<Issue>) {
+    for (key, options) in &project.plugins {
+        let at = |what: String| Issue {
+            file: "PROJECT".into(),
+            line: 0,
+            what,
+        };
+        match key.split('.').next().unwrap_or_default() {
+            name @ ("helm" | "grafana") => {
+                notes.push(at(format!("plugin {key}: `webop edit --plugins {name}`")))
+            }
+            "deploy-image" => {
+                let resources = options["resources"].as_array().cloned().unwrap_or_default();
+                for resource in resources {
+                    issues.push(at(format!(
+                        "plugin {key}: {} {}/{} ({}): a controller of webop's plain scaffold over the Go types; \
+                         webop's `create api --image` controller runs a spec's image, replicas and port, which the Go kind's spec does not have",
+                        resource["kind"].as_str().unwrap_or("?"),
+                        resource["group"].as_str().unwrap_or("?"),
+                        resource["version"].as_str().unwrap_or("?"),
+                        resource["options"]
+                    )));
+                }
+            }
+            _ => issues.push(at(format!(
+                "plugin {key}: webop has no such plugin: left out"
+            ))),
+        }
+    }
+}
