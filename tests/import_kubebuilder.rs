@@ -215,7 +215,7 @@ fn samples_validate(go_project: &Path, imported: &Path) -> Result<String, String
         let document: serde_json::Value = serde_saphyr::from_str(&text).unwrap();
         let mut out = Vec::new();
         let argv = ["webop", "validate", sample.to_str().unwrap()];
-        let result = webop::cli::run(argv, imported, &mut out);
+        let result = webop_cli::cli::run(argv, imported, &mut out);
         let verdict = String::from_utf8(out).unwrap();
         let placeholder = document["spec"].is_null();
         let expected = if placeholder {
