@@ -49,6 +49,8 @@ mod panics;
 mod rate_limit;
 mod readiness;
 mod requeue;
+#[cfg(feature = "webhook")]
+mod review_limits;
 mod running;
 mod server;
 mod shutdown;
@@ -76,10 +78,10 @@ pub use panics::ReconcileError;
 pub use rate_limit::{RateLimit, RateLimitLayer};
 pub use readiness::{Readiness, Synced};
 pub use requeue::{OVERALL_BURST, OVERALL_RATE, RequeueRateLimiter};
-pub use server::HEADER_READ_TIMEOUT;
+pub use server::{HEADER_READ_TIMEOUT, MAX_CONNECTIONS};
 pub use shutdown::Shutdown;
 #[cfg(feature = "webhook")]
-pub use webhook_server::{WebhookServer, webhook_routes};
+pub use webhook_server::{BODY_READ_TIMEOUT, WebhookServer, webhook_routes};
 
 /// Why the manager could not start or stopped with an error.
 #[derive(Debug, thiserror::Error)]
