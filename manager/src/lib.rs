@@ -33,8 +33,10 @@
 
 mod applied;
 mod backoff;
+mod coalesced;
 mod compact_store;
 mod controller;
+mod digest_cache;
 mod duration;
 mod elector;
 mod leader;
