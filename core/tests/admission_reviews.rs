@@ -45,7 +45,9 @@ fn patch(answer: &Value) -> Value {
     let Some(patch) = answer["response"]["patch"].as_str() else {
         return Value::Null;
     };
-    let bytes = base64::engine::general_purpose::STANDARD.decode(patch).unwrap();
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(patch)
+        .unwrap();
     serde_json::from_slice(&bytes).unwrap()
 }
 
@@ -75,14 +77,19 @@ async fn an_admission_review_of_an_unknown_version_or_kind_is_refused() {
         body["kind"] = json!(kind);
         let body = serde_json::to_vec(&body).unwrap();
         let (code, answer) = webhooks().handle(MUTATE, &body).await.unwrap();
-        assert_eq!(code, 200, "the verdict is in the review, as controller-runtime writes it");
+        assert_eq!(
+            code, 200,
+            "the verdict is in the review, as controller-runtime writes it"
+        );
         assert_eq!(answer["apiVersion"], "admission.k8s.io/v1");
         let response = &answer["response"];
         assert_eq!(response["allowed"], false, "{answer}");
         assert_eq!(response["status"]["code"], 400);
         let message = response["status"]["message"].as_str().unwrap();
         assert!(
-            message.contains(&format!("no kind {kind:?} is registered for version {version:?}")),
+            message.contains(&format!(
+                "no kind {kind:?} is registered for version {version:?}"
+            )),
             "{message}"
         );
         assert!(response.get("patch").is_none());

@@ -35,7 +35,11 @@ impl<T> Default for Coalesced<T> {
 impl<T: Clone + Send + Sync + 'static> Coalesced<T> {
     /// The answer for `key`: that of the computation running for it, else of the one `start`
     /// makes (unless `start` refuses to).
-    pub async fn answer<F, E>(&self, key: Digest, start: impl FnOnce() -> Result<F, E>) -> Result<T, E>
+    pub async fn answer<F, E>(
+        &self,
+        key: Digest,
+        start: impl FnOnce() -> Result<F, E>,
+    ) -> Result<T, E>
     where
         F: Future<Output = T> + Send + 'static,
     {
@@ -44,7 +48,9 @@ impl<T: Clone + Send + Sync + 'static> Coalesced<T> {
         let Ok(answered) = answered else {
             unreachable!("the computation sends its answer before it ends")
         };
-        Ok(answered.clone().unwrap_or_else(|| unreachable!("waited for Some")))
+        Ok(answered
+            .clone()
+            .unwrap_or_else(|| unreachable!("waited for Some")))
     }
 
     fn join_or_start<F, E>(

@@ -226,7 +226,9 @@ impl MetricsAuth {
             }
             Ok(None) => {
                 inner.users.remove(&key);
-                inner.unauthenticated.insert(key, (), 0, UNAUTHENTICATED_TTL);
+                inner
+                    .unauthenticated
+                    .insert(key, (), 0, UNAUTHENTICATED_TTL);
             }
             Err(_) => {}
         }
@@ -271,7 +273,12 @@ impl MetricsAuth {
     }
 
     /// Asks the API server whether `user` may `verb` the non-resource URL `path`.
-    async fn review_access(&self, user: &User, verb: &str, path: &str) -> Result<bool, kube::Error> {
+    async fn review_access(
+        &self,
+        user: &User,
+        verb: &str,
+        path: &str,
+    ) -> Result<bool, kube::Error> {
         let asked: SubjectAccessReview = review(json!({"spec": {
             "user": user.0["username"],
             "uid": user.0["uid"],
@@ -304,7 +311,10 @@ fn refuse(code: StatusCode, message: String) -> Response {
 pub async fn require(State(auth): State<MetricsAuth>, request: Request, next: Next) -> Response {
     // The route serves GET (and HEAD): no identity is asked about any other verb.
     if !matches!(*request.method(), Method::GET | Method::HEAD) {
-        return refuse(StatusCode::METHOD_NOT_ALLOWED, "Method Not Allowed".to_owned());
+        return refuse(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "Method Not Allowed".to_owned(),
+        );
     }
     let token = request
         .headers()

@@ -71,7 +71,10 @@ impl ReviewLimits {
                 _kib: kib,
             })
         };
-        tokio::time::timeout(QUEUE_TIMEOUT, wait).await.ok().flatten()
+        tokio::time::timeout(QUEUE_TIMEOUT, wait)
+            .await
+            .ok()
+            .flatten()
     }
 }
 
@@ -82,7 +85,10 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn large_reviews_wait_for_the_bytes_small_ones_for_a_slot() {
         let limits = ReviewLimits::new(3, 8 * 1024);
-        let first = limits.turn(7 * 1024 * 1024).await.expect("the budget is free");
+        let first = limits
+            .turn(7 * 1024 * 1024)
+            .await
+            .expect("the budget is free");
         // A second large review does not fit beside the first; a small one does.
         let small = limits.turn(2 * 1024).await.expect("2 KiB fit beside 7 MiB");
         let second = tokio::spawn({
@@ -92,17 +98,27 @@ mod tests {
         tokio::time::sleep(Duration::from_secs(1)).await;
         assert!(!second.is_finished(), "7 + 7 MiB exceed 8 MiB");
         drop(first);
-        assert!(second.await.unwrap(), "its turn comes once the first is answered");
+        assert!(
+            second.await.unwrap(),
+            "its turn comes once the first is answered"
+        );
 
         // All slots taken: the next review gives up at the queue timeout.
-        let _held = [small, limits.turn(1).await.unwrap(), limits.turn(1).await.unwrap()];
+        let _held = [
+            small,
+            limits.turn(1).await.unwrap(),
+            limits.turn(1).await.unwrap(),
+        ];
         assert!(limits.turn(1).await.is_none());
     }
 
     #[tokio::test(start_paused = true)]
     async fn a_body_larger_than_the_budget_takes_all_of_it() {
         let limits = ReviewLimits::new(4, 1024);
-        let all = limits.turn(5 * 1024 * 1024).await.expect("clamped to the budget");
+        let all = limits
+            .turn(5 * 1024 * 1024)
+            .await
+            .expect("clamped to the budget");
         assert!(limits.turn(1).await.is_none());
         drop(all);
         assert!(limits.turn(1).await.is_some());

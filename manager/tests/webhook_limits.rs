@@ -176,6 +176,9 @@ async fn alpn_offers_http_1_1() {
     assert_eq!(connect(vec![b"http/1.1"]).await.unwrap(), http11);
     assert_eq!(connect(vec![]).await.unwrap(), None);
     let refused = connect(vec![b"h2"]).await.unwrap_err();
-    assert!(refused.to_string().contains("NoApplicationProtocol"), "{refused}");
+    assert!(
+        refused.to_string().contains("NoApplicationProtocol"),
+        "{refused}"
+    );
     serving.stop().await;
 }

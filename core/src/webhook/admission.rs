@@ -308,7 +308,11 @@ mod tests {
         defaulted["spec"]["replicas"] = json!(1);
         defaulted["spec"]["ports"] = json!([80, 443]);
         defaulted["spec"]["image"] = json!("nginx:1.27");
-        let patch = defaulting_patch(&raw, &RemovedByDecoding::between(&raw, &decoded), &defaulted);
+        let patch = defaulting_patch(
+            &raw,
+            &RemovedByDecoding::between(&raw, &decoded),
+            &defaulted,
+        );
         assert_eq!(
             serde_json::to_value(&patch).unwrap(),
             json!([

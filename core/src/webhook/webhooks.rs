@@ -290,7 +290,10 @@ impl Registered {
         } else {
             format!("{}/{}", self.group, self.version)
         };
-        let objects = [("object", &request.object), ("oldObject", &request.old_object)];
+        let objects = [
+            ("object", &request.object),
+            ("oldObject", &request.old_object),
+        ];
         objects.into_iter().find_map(|(which, object)| {
             let object = object.as_ref()?;
             let api_version = object["apiVersion"].as_str().unwrap_or(&expected);

@@ -79,7 +79,13 @@ async fn scrape(routes: &axum::Router, method: &str, path: &str, authorization: 
         .header(header::AUTHORIZATION, authorization)
         .body(Body::empty())
         .unwrap();
-    routes.clone().oneshot(request).await.unwrap().status().as_u16()
+    routes
+        .clone()
+        .oneshot(request)
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
 }
 
 #[test]
@@ -99,7 +105,10 @@ async fn a_lowercase_bearer_scheme_is_authenticated() {
     let reviews = Reviews::default();
     let auth = MetricsAuth::new(reviews.client());
     let routes = routes(&auth);
-    assert_eq!(scrape(&routes, "GET", "/metrics", "bearer reader-token").await, 200);
+    assert_eq!(
+        scrape(&routes, "GET", "/metrics", "bearer reader-token").await,
+        200
+    );
 }
 
 #[tokio::test]
@@ -120,13 +129,29 @@ async fn paths_and_verbs_not_served_cost_no_review() {
     let auth = MetricsAuth::new(reviews.client());
     let routes = routes(&auth);
     for path in (0..50).map(|i| format!("/metrics/{i}")) {
-        assert_eq!(scrape(&routes, "GET", &path, "Bearer reader-token").await, 404);
+        assert_eq!(
+            scrape(&routes, "GET", &path, "Bearer reader-token").await,
+            404
+        );
     }
-    assert_eq!(scrape(&routes, "DELETE", "/metrics", "Bearer reader-token").await, 405);
+    assert_eq!(
+        scrape(&routes, "DELETE", "/metrics", "Bearer reader-token").await,
+        405
+    );
     assert_eq!(reviews.tokens() + reviews.decisions(), 0);
-    assert_eq!(scrape(&routes, "GET", "/metrics", "Bearer reader-token").await, 200);
-    assert_eq!(scrape(&routes, "HEAD", "/metrics", "Bearer reader-token").await, 200);
-    assert_eq!(reviews.decisions(), 2, "one per verb of the one path served");
+    assert_eq!(
+        scrape(&routes, "GET", "/metrics", "Bearer reader-token").await,
+        200
+    );
+    assert_eq!(
+        scrape(&routes, "HEAD", "/metrics", "Bearer reader-token").await,
+        200
+    );
+    assert_eq!(
+        reviews.decisions(),
+        2,
+        "one per verb of the one path served"
+    );
 }
 
 /// Issue 29's flood: thousands of distinct made-up tokens of 300 KB. None is held (the caches
@@ -149,7 +174,9 @@ async fn a_flood_of_made_up_tokens_holds_no_token_and_keeps_the_scraper_cached()
         let tokens: Vec<String> = (0..50)
             .map(|i| format!("Bearer {padding}{round}-{i}"))
             .collect();
-        let flood = tokens.iter().map(|token| scrape(&routes, "GET", "/metrics", token));
+        let flood = tokens
+            .iter()
+            .map(|token| scrape(&routes, "GET", "/metrics", token));
         let scraped = async {
             let asked = Instant::now();
             let code = scrape(&routes, "GET", "/metrics", reader).await;
@@ -163,7 +190,10 @@ async fn a_flood_of_made_up_tokens_holds_no_token_and_keeps_the_scraper_cached()
     }
     let elapsed = started.elapsed();
     // A renewed review takes the stand-in's 50 ms, never a place behind the flood.
-    assert!(slowest_scrape <= Duration::from_millis(50), "{slowest_scrape:?}");
+    assert!(
+        slowest_scrape <= Duration::from_millis(50),
+        "{slowest_scrape:?}"
+    );
     let inner = &auth.inner;
     assert!(inner.unauthenticated.bytes() <= UNAUTHENTICATED_BYTES);
     assert_eq!(inner.users.len(), 1);
@@ -171,8 +201,14 @@ async fn a_flood_of_made_up_tokens_holds_no_token_and_keeps_the_scraper_cached()
     // Every stranger's review waited for the rate: the burst, then REVIEWS_PER_SECOND.
     let allowed = f64::from(REVIEW_BURST) + elapsed.as_secs_f64() * REVIEWS_PER_SECOND;
     let strangers = reviews.tokens() - reviews.reader_tokens();
-    assert!(strangers as f64 <= allowed, "{strangers} TokenReviews in {elapsed:?}");
-    assert!(turned_away > 0, "more than {PENDING_LOOKUPS} lookups at once are refused");
+    assert!(
+        strangers as f64 <= allowed,
+        "{strangers} TokenReviews in {elapsed:?}"
+    );
+    assert!(
+        turned_away > 0,
+        "more than {PENDING_LOOKUPS} lookups at once are refused"
+    );
     let minutes = elapsed.as_secs() / 60;
     assert!(
         reviews.reader_tokens() <= usize::try_from(minutes).unwrap() + 2,

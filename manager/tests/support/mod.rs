@@ -95,7 +95,10 @@ pub async fn exchange(
     let mut response = Vec::new();
     let _ = stream.read_to_end(&mut response).await;
     let response = String::from_utf8_lossy(&response);
-    let code = response.get(9..12).and_then(|c| c.parse().ok()).unwrap_or(0);
+    let code = response
+        .get(9..12)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
     let body = response.split_once("\r\n\r\n").map(|(_, b)| b.to_owned());
     (code, body.unwrap_or_default())
 }
@@ -164,7 +167,13 @@ pub fn rss_mib(pid: u32) -> (f64, f64) {
         status
             .lines()
             .find_map(|line| line.strip_prefix(name))
-            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+            .and_then(|rest| {
+                rest.trim()
+                    .trim_end_matches("kB")
+                    .trim()
+                    .parse::<f64>()
+                    .ok()
+            })
             .map_or(f64::NAN, |kib| kib / 1024.0)
     };
     (field("VmRSS:"), field("VmHWM:"))
