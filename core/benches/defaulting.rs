@@ -7,34 +7,14 @@
 
 use std::time::Instant;
 
-use k8s_openapi::api::core::v1::ConfigMap;
+#[path = "../tests/support/mod.rs"]
+mod support;
+
 use serde_json::{Value, json};
-use webop_core::webhook::{CustomDefaulter, Denied, Webhooks};
-
-struct Defaulter;
-
-impl CustomDefaulter<ConfigMap> for Defaulter {
-    async fn default(&self, config: &mut ConfigMap) -> Result<(), Denied> {
-        let data = config.data.get_or_insert_default();
-        data.insert("defaulted".into(), "yes".into());
-        Ok(())
-    }
-}
+use support::{config_map, webhooks};
 
 fn review(object: Value) -> Vec<u8> {
-    serde_json::to_vec(&json!({
-        "apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview",
-        "request": {
-            "uid": "u-1", "operation": "CREATE", "name": "web",
-            "kind": {"group": "", "version": "v1", "kind": "ConfigMap"},
-            "object": object,
-        },
-    }))
-    .expect("a review serializes")
-}
-
-fn config_map() -> Value {
-    json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "web"}})
+    support::review("admission.k8s.io/v1", object)
 }
 
 fn with_unknown_fields(count: usize) -> Vec<u8> {
@@ -58,8 +38,8 @@ fn main() {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .build()
         .expect("a runtime");
-    let webhooks = Webhooks::new().defaulter::<ConfigMap, _>(Defaulter);
-    let path = "/mutate--v1-configmap";
+    let webhooks = webhooks();
+    let path = support::MUTATE;
     let cases = [10_000, 20_000, 40_000, 60_000]
         .map(|n| (format!("{n} unknown fields"), n, with_unknown_fields(n)))
         .into_iter()

@@ -2,42 +2,10 @@
 //! AdmissionReview of a known version, about an object of the webhook's kind; and what an
 //! object with many fields the type drops costs (issue 29).
 
-use k8s_openapi::api::core::v1::ConfigMap;
+mod support;
+
 use serde_json::{Value, json};
-use webop_core::webhook::{CustomDefaulter, Denied, Webhooks};
-
-const MUTATE: &str = "/mutate--v1-configmap";
-
-/// Gives every ConfigMap a `defaulted` key.
-struct Defaulter;
-
-impl CustomDefaulter<ConfigMap> for Defaulter {
-    async fn default(&self, config: &mut ConfigMap) -> Result<(), Denied> {
-        let data = config.data.get_or_insert_default();
-        data.insert("defaulted".into(), "yes".into());
-        Ok(())
-    }
-}
-
-fn webhooks() -> Webhooks {
-    Webhooks::new().defaulter::<ConfigMap, _>(Defaulter)
-}
-
-fn review(api_version: &str, object: Value) -> Vec<u8> {
-    serde_json::to_vec(&json!({
-        "apiVersion": api_version, "kind": "AdmissionReview",
-        "request": {
-            "uid": "u-1", "operation": "CREATE", "name": "web",
-            "kind": {"group": "", "version": "v1", "kind": "ConfigMap"},
-            "object": object,
-        },
-    }))
-    .unwrap()
-}
-
-fn config_map() -> Value {
-    json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "web"}})
-}
+use support::{MUTATE, config_map, review, webhooks};
 
 /// The patch of an answered review, decoded.
 fn patch(answer: &Value) -> Value {
