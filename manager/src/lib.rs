@@ -33,8 +33,10 @@
 
 mod applied;
 mod backoff;
+mod coalesced;
 mod compact_store;
 mod controller;
+mod digest_cache;
 mod duration;
 mod elector;
 mod leader;
@@ -49,6 +51,8 @@ mod panics;
 mod rate_limit;
 mod readiness;
 mod requeue;
+#[cfg(feature = "webhook")]
+mod review_limits;
 mod running;
 mod server;
 mod shutdown;
@@ -76,10 +80,10 @@ pub use panics::ReconcileError;
 pub use rate_limit::{RateLimit, RateLimitLayer};
 pub use readiness::{Readiness, Synced};
 pub use requeue::{OVERALL_BURST, OVERALL_RATE, RequeueRateLimiter};
-pub use server::HEADER_READ_TIMEOUT;
+pub use server::{HEADER_READ_TIMEOUT, MAX_CONNECTIONS};
 pub use shutdown::Shutdown;
 #[cfg(feature = "webhook")]
-pub use webhook_server::{WebhookServer, webhook_routes};
+pub use webhook_server::{BODY_READ_TIMEOUT, WebhookServer, webhook_routes};
 
 /// Why the manager could not start or stopped with an error.
 #[derive(Debug, thiserror::Error)]

@@ -8,6 +8,7 @@
 
 use std::net::SocketAddr;
 use std::pin::pin;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
@@ -17,6 +18,7 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::{JoinHandle, JoinSet};
 use tokio_rustls::TlsAcceptor;
 use tower::Service;
@@ -28,13 +30,21 @@ use super::{Error, Metrics, Readiness, Shutdown};
 /// long a kept-alive connection may stay idle (controller-runtime's `ReadHeaderTimeout`: 32 s).
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(32);
 
+/// Connections one server holds at once; more wait to be accepted, as behind Go's
+/// `netutil.LimitListener`. Each may buffer a header of up to hyper's ~400 KB, so this bounds
+/// what idle or slow clients can hold (about 100 MiB at worst) while leaving the API server
+/// far more connections than its webhook calls use.
+pub const MAX_CONNECTIONS: usize = 256;
+
 /// The routes of the metrics endpoint; with `auth`, only for authorized scrapers.
 pub fn metrics_routes(metrics: Metrics, auth: Option<MetricsAuth>) -> Router {
     let routes = Router::new()
         .route("/metrics", get(serve_metrics))
         .with_state(metrics);
     match auth {
-        Some(auth) => routes.layer(axum::middleware::from_fn_with_state(
+        // Only on the routes served, so that a scraper's identity can be asked about one
+        // path (and its verbs), not one per path it makes up.
+        Some(auth) => routes.route_layer(axum::middleware::from_fn_with_state(
             auth,
             metrics_auth::require,
         )),
@@ -91,16 +101,20 @@ pub async fn spawn(
     tracing::info!(address = %bound, scheme, "serving {flag}");
     let task = tokio::spawn(async move {
         let mut connections = JoinSet::new();
+        let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
         loop {
             let accepted = tokio::select! {
-                accepted = listener.accept() => accepted,
+                accepted = accept(&listener, &slots) => accepted,
                 () = shutdown.wait() => break,
             };
             match accepted {
-                Ok((stream, _)) => {
+                Ok((stream, slot)) => {
                     let connection =
                         connection(stream, routes.clone(), tls.clone(), shutdown.clone());
-                    connections.spawn(connection);
+                    connections.spawn(async move {
+                        connection.await;
+                        drop(slot);
+                    });
                 }
                 Err(error) => {
                     // Out of file descriptors, usually: wait instead of spinning.
@@ -113,6 +127,21 @@ pub async fn spawn(
         while connections.join_next().await.is_some() {}
     });
     Ok((bound, task))
+}
+
+/// The next connection once fewer than [`MAX_CONNECTIONS`] are open, with its slot. Replies
+/// go out as soon as they are written (`TCP_NODELAY`): without it, Nagle's algorithm holds the
+/// first reply on a new TLS connection for the client's delayed ACK (about 40 ms).
+async fn accept(
+    listener: &tokio::net::TcpListener,
+    slots: &Arc<Semaphore>,
+) -> std::io::Result<(tokio::net::TcpStream, OwnedSemaphorePermit)> {
+    let Ok(slot) = slots.clone().acquire_owned().await else {
+        unreachable!("the semaphore is never closed")
+    };
+    let (stream, _) = listener.accept().await?;
+    stream.set_nodelay(true)?;
+    Ok((stream, slot))
 }
 
 /// Serves one connection: the TLS handshake first, if any, within the header timeout.
@@ -154,5 +183,23 @@ where
     };
     if let Err(error) = served {
         tracing::debug!(%error, "connection ended with an error");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn accepted_connections_send_without_delay_and_hold_a_slot() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let slots = Arc::new(Semaphore::new(1));
+        let _client = tokio::net::TcpStream::connect(address).await.unwrap();
+        let (stream, slot) = accept(&listener, &slots).await.unwrap();
+        assert!(stream.nodelay().unwrap(), "TCP_NODELAY is set");
+        assert_eq!(slots.available_permits(), 0);
+        drop(slot);
+        assert_eq!(slots.available_permits(), 1);
     }
 }

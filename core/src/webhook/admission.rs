@@ -3,8 +3,12 @@
 //! webhook, answer with a JSONPatch (defaulting) or an allowed/denied verdict with warnings
 //! (validation), as controller-runtime's `defaulter_custom.go` and `validator_custom.go` do.
 
+use std::collections::HashSet;
 use std::marker::PhantomData;
 use std::pin::Pin;
+
+use json_patch::PatchOperation;
+use json_patch::jsonptr::PointerBuf;
 
 use kube_core::response::{Status, StatusSummary};
 use serde::de::DeserializeOwned;
@@ -179,11 +183,15 @@ where
             let Some(raw) = request.object.as_ref() else {
                 unreachable!("decoded above")
             };
-            let decoded = to_json(&object);
+            // Only the paths are kept, so that the decoded copy is gone before the defaulter
+            // runs: a large object is held at most three times (raw, typed, defaulted).
+            let removed = RemovedByDecoding::between(raw, &to_json(&object));
             if let Err(denied) = self.defaulter.default(&mut object).await {
                 return AdmissionResponse::denied(&denied, request);
             }
-            let patch = defaulting_patch(raw, &decoded, &to_json(&object));
+            let defaulted = to_json(&object);
+            drop(object);
+            let patch = defaulting_patch(raw, &removed, &defaulted);
             let mut response = AdmissionResponse::allowed(Vec::new());
             if !patch.0.is_empty() {
                 response.patch = Some(patch);
@@ -198,20 +206,37 @@ fn to_json(object: &impl Serialize) -> Value {
     serde_json::to_value(object).unwrap_or(Value::Null)
 }
 
+/// The removals that decoding alone causes, from the object the API server sent to the object
+/// `K` decodes (fields `K` does not know, empty values it leaves out), by path.
+pub(crate) struct RemovedByDecoding(HashSet<PointerBuf>);
+
+impl RemovedByDecoding {
+    pub(crate) fn between(raw: &Value, decoded: &Value) -> Self {
+        let removals = json_patch::diff(raw, decoded).0.into_iter();
+        RemovedByDecoding(
+            removals
+                .filter_map(|operation| match operation {
+                    PatchOperation::Remove(remove) => Some(remove.path),
+                    _ => None,
+                })
+                .collect(),
+        )
+    }
+}
+
 /// The patch from the object the API server sent (`raw`) to the defaulted one, without the
-/// removals that decoding alone causes (`raw` to `decoded`: fields `K` does not know, empty
-/// values it leaves out), as controller-runtime drops them: a webhook must not strip what its
-/// type cannot represent.
+/// removals that decoding alone causes, as controller-runtime drops them: a webhook must not
+/// strip what its type cannot represent. Linear in the size of the objects: the removals are
+/// looked up by path, not searched (an object with many unknown fields made that quadratic).
 pub(crate) fn defaulting_patch(
     raw: &Value,
-    decoded: &Value,
+    removed: &RemovedByDecoding,
     defaulted: &Value,
 ) -> json_patch::Patch {
-    let by_decoding = json_patch::diff(raw, decoded);
     let mut patch = json_patch::diff(raw, defaulted);
-    patch.0.retain(|operation| {
-        !(matches!(operation, json_patch::PatchOperation::Remove(_))
-            && by_decoding.0.contains(operation))
+    patch.0.retain(|operation| match operation {
+        PatchOperation::Remove(remove) => !removed.0.contains(&remove.path),
+        _ => true,
     });
     patch
 }
@@ -283,7 +308,11 @@ mod tests {
         defaulted["spec"]["replicas"] = json!(1);
         defaulted["spec"]["ports"] = json!([80, 443]);
         defaulted["spec"]["image"] = json!("nginx:1.27");
-        let patch = defaulting_patch(&raw, &decoded, &defaulted);
+        let patch = defaulting_patch(
+            &raw,
+            &RemovedByDecoding::between(&raw, &decoded),
+            &defaulted,
+        );
         assert_eq!(
             serde_json::to_value(&patch).unwrap(),
             json!([
@@ -302,12 +331,38 @@ mod tests {
     fn a_removal_the_defaulter_makes_is_kept() {
         let raw = json!({"spec": {"legacy": true, "image": "nginx"}});
         let defaulted = json!({"spec": {"image": "nginx"}});
-        let patch = defaulting_patch(&raw, &raw, &defaulted);
+        let nothing = RemovedByDecoding::between(&raw, &raw);
+        let patch = defaulting_patch(&raw, &nothing, &defaulted);
         assert_eq!(
             serde_json::to_value(&patch).unwrap(),
             json!([{"op": "remove", "path": "/spec/legacy"}])
         );
-        assert!(defaulting_patch(&raw, &raw, &raw).0.is_empty());
+        assert!(defaulting_patch(&raw, &nothing, &raw).0.is_empty());
+    }
+
+    /// The object of issue 29's attack: tens of thousands of fields the type drops. Each
+    /// removal of the defaulted diff used to be searched for among the decoding's removals
+    /// (60,000 × 60,000 comparisons: minutes in a debug build); looked up by path, it is
+    /// linear. `cargo run --release --example defaulting_patch` prints the figures.
+    #[test]
+    fn many_unknown_fields_are_kept_and_only_the_default_is_patched() {
+        const UNKNOWN: usize = 60_000;
+        let mut spec: serde_json::Map<String, Value> = (0..UNKNOWN)
+            .map(|i| (format!("unknown{i:05}"), json!(i)))
+            .collect();
+        spec.insert("image".into(), json!("nginx"));
+        let raw = json!({"metadata": {"name": "web"}, "spec": spec});
+        let decoded = json!({"metadata": {"name": "web"}, "spec": {"image": "nginx"}});
+        let mut defaulted = decoded.clone();
+        defaulted["spec"]["replicas"] = json!(1);
+
+        let removed = RemovedByDecoding::between(&raw, &decoded);
+        assert_eq!(removed.0.len(), UNKNOWN);
+        let patch = defaulting_patch(&raw, &removed, &defaulted);
+        assert_eq!(
+            serde_json::to_value(&patch).unwrap(),
+            json!([{"op": "add", "path": "/spec/replicas", "value": 1}])
+        );
     }
 
     #[test]

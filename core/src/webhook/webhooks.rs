@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::admission::{
@@ -15,6 +15,7 @@ use super::admission::{
 };
 use super::conversion::{Convertible, Hub};
 use super::convert::{self, KindConversion};
+use super::request::AdmissionInfo;
 
 /// Where the conversion webhook is served (controller-runtime's `/convert`).
 pub const CONVERT_PATH: &str = "/convert";
@@ -220,35 +221,91 @@ impl Webhooks {
             });
         }
         let registered = self.admission.get(path)?;
-        let Ok(review) = serde_json::from_slice::<Value>(body) else {
+        let Ok(mut review) = serde_json::from_slice::<Value>(body) else {
             return Some((400, json!({"error": "the body is not JSON"})));
         };
-        let api_version = review["apiVersion"].clone();
-        let request = match review
-            .get("request")
-            .cloned()
-            .map(serde_json::from_value::<AdmissionRequest>)
-        {
-            Some(Ok(request)) => request,
-            Some(Err(error)) => {
-                return Some(reply(
-                    api_version,
-                    bad_request(format!("the AdmissionReview's request: {error}")),
-                ));
-            }
-            None => {
-                return Some(reply(
-                    api_version,
-                    bad_request("the AdmissionReview has no request".into()),
-                ));
+        let api_version = match review_version(&review) {
+            Ok(version) => version,
+            Err(message) => return Some(reply(ADMISSION_V1.to_owned(), bad_request(message))),
+        };
+        // Taken, not cloned: the object in it may be megabytes.
+        let Some(request) = review.get_mut("request").map(Value::take) else {
+            let message = "the AdmissionReview has no request".to_owned();
+            return Some(reply(api_version, bad_request(message)));
+        };
+        // Reads the small fields only; the objects stay where they are.
+        let info = AdmissionInfo::deserialize(&request).unwrap_or_default();
+        let request = match AdmissionRequest::deserialize(request) {
+            Ok(request) => request,
+            Err(error) => {
+                let message = format!("the AdmissionReview's request: {error}");
+                return Some(reply(api_version, bad_request(message)));
             }
         };
-        let info = review["request"].clone();
-        let info = serde_json::from_value(info).unwrap_or_default();
-        let admitted = registered.handler.admit(&request);
-        let mut response = super::request::scoped(info, admitted).await;
-        response.uid = request.uid;
-        Some(reply(api_version, response))
+        let response = match registered.foreign_object(&request) {
+            Some(message) => bad_request(message),
+            None => {
+                let admitted = registered.handler.admit(&request);
+                super::request::scoped(info, admitted).await
+            }
+        };
+        Some(reply(
+            api_version,
+            AdmissionResponse {
+                uid: request.uid,
+                ..response
+            },
+        ))
+    }
+}
+
+/// The AdmissionReview versions answered, as controller-runtime's admission scheme registers
+/// them; a review without `apiVersion` is taken as v1, as its decoder defaults it.
+const ADMISSION_V1: &str = "admission.k8s.io/v1";
+const ADMISSION_VERSIONS: [&str; 2] = [ADMISSION_V1, "admission.k8s.io/v1beta1"];
+
+/// The review's `apiVersion`, if it is an AdmissionReview of a known version; otherwise the
+/// message of controller-runtime's 400 (`no kind "AdmissionReview" is registered for ...`).
+fn review_version(review: &Value) -> Result<String, String> {
+    let version = review["apiVersion"].as_str().unwrap_or(ADMISSION_V1);
+    let kind = review["kind"].as_str().unwrap_or("AdmissionReview");
+    if kind == "AdmissionReview" && ADMISSION_VERSIONS.contains(&version) {
+        return Ok(version.to_owned());
+    }
+    Err(format!(
+        "no kind {kind:?} is registered for version {version:?}: expected an AdmissionReview \
+         of {}",
+        ADMISSION_VERSIONS.join(" or ")
+    ))
+}
+
+impl Registered {
+    /// Why the request's object (or old object) is not of this webhook's kind, if it is not:
+    /// controller-runtime's decoder refuses to decode another kind into the webhook's type,
+    /// and so must we, or a Pod would be admitted by a WebApp's webhook and patched into a
+    /// WebApp. A missing `apiVersion` or `kind` is taken as the webhook's, as its decoder does.
+    fn foreign_object(&self, request: &AdmissionRequest) -> Option<String> {
+        let expected = if self.group.is_empty() {
+            self.version.clone()
+        } else {
+            format!("{}/{}", self.group, self.version)
+        };
+        let objects = [
+            ("object", &request.object),
+            ("oldObject", &request.old_object),
+        ];
+        objects.into_iter().find_map(|(which, object)| {
+            let object = object.as_ref()?;
+            let api_version = object["apiVersion"].as_str().unwrap_or(&expected);
+            let kind = object["kind"].as_str().unwrap_or(&self.kind);
+            (api_version != expected || kind != self.kind).then(|| {
+                format!(
+                    "{which}: unable to decode {api_version}, Kind={kind} into {expected}, \
+                     Kind={}: this webhook admits {} only",
+                    self.kind, self.kind
+                )
+            })
+        })
     }
 }
 
@@ -257,11 +314,7 @@ fn bad_request(message: String) -> AdmissionResponse {
 }
 
 /// The review around `response`, in the version the request came in.
-fn reply(api_version: Value, response: AdmissionResponse) -> (u16, Value) {
-    let api_version = match api_version {
-        Value::String(version) => version,
-        _ => "admission.k8s.io/v1".to_owned(),
-    };
+fn reply(api_version: String, response: AdmissionResponse) -> (u16, Value) {
     let review = json!({
         "apiVersion": api_version,
         "kind": "AdmissionReview",

@@ -1,0 +1,126 @@
+//! How much review work the webhook server takes on at once: a cap on the reviews in flight
+//! and on the bytes of their bodies, taken before a body is read, so that the Pod's memory
+//! limit holds under any sequence of requests the body limit allows. A review's memory is a
+//! multiple of its body (the body, the parsed JSON, the typed object, the defaulted JSON), so
+//! the byte budget is what bounds it; the count bounds the threads reviews run on.
+//!
+//! Reviews run off the async workers (see `webhook_server`): decoding, the user's webhook and
+//! the patch of a 7 MiB object take CPU for a while, and the Lease renewal and `/healthz` must
+//! not wait behind them.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+/// Reviews answered at once; more wait for a turn.
+pub const REVIEWS_IN_FLIGHT: u32 = 16;
+
+/// Bytes of review bodies in flight at once, in KiB: two of the largest reviews (7 MiB) at
+/// once, or hundreds of the few-KiB reviews the API server usually sends.
+pub const KIB_IN_FLIGHT: u32 = 16 * 1024;
+
+/// How long a review may wait for its turn: the API server's longest webhook timeout (30 s);
+/// past it, no one waits for the answer.
+pub const QUEUE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The budgets of one webhook server. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct ReviewLimits {
+    reviews: Arc<Semaphore>,
+    kib: Arc<Semaphore>,
+    max_kib: u32,
+}
+
+/// A review's share of the budgets, given back when dropped.
+#[derive(Debug)]
+pub struct Turn {
+    _review: OwnedSemaphorePermit,
+    _kib: OwnedSemaphorePermit,
+}
+
+impl Default for ReviewLimits {
+    fn default() -> Self {
+        Self::new(REVIEWS_IN_FLIGHT, KIB_IN_FLIGHT)
+    }
+}
+
+impl ReviewLimits {
+    /// At most `reviews` reviews and `kib` KiB of bodies at once.
+    pub fn new(reviews: u32, kib: u32) -> Self {
+        ReviewLimits {
+            reviews: Arc::new(Semaphore::new(reviews as usize)),
+            kib: Arc::new(Semaphore::new(kib as usize)),
+            max_kib: kib,
+        }
+    }
+
+    /// Waits (up to [`QUEUE_TIMEOUT`]) until a review of up to `bytes` may be read and
+    /// answered; `None` when its turn did not come in time. A body larger than the whole
+    /// budget takes all of it.
+    pub async fn turn(&self, bytes: usize) -> Option<Turn> {
+        let kib = u32::try_from(bytes.div_ceil(1024))
+            .unwrap_or(u32::MAX)
+            .clamp(1, self.max_kib);
+        let wait = async {
+            // The count first: a review waiting for bytes holds no thread.
+            let review = self.reviews.clone().acquire_owned().await.ok()?;
+            let kib = self.kib.clone().acquire_many_owned(kib).await.ok()?;
+            Some(Turn {
+                _review: review,
+                _kib: kib,
+            })
+        };
+        tokio::time::timeout(QUEUE_TIMEOUT, wait)
+            .await
+            .ok()
+            .flatten()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test(start_paused = true)]
+    async fn large_reviews_wait_for_the_bytes_small_ones_for_a_slot() {
+        let limits = ReviewLimits::new(3, 8 * 1024);
+        let first = limits
+            .turn(7 * 1024 * 1024)
+            .await
+            .expect("the budget is free");
+        // A second large review does not fit beside the first; a small one does.
+        let small = limits.turn(2 * 1024).await.expect("2 KiB fit beside 7 MiB");
+        let second = tokio::spawn({
+            let limits = limits.clone();
+            async move { limits.turn(7 * 1024 * 1024).await.is_some() }
+        });
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        assert!(!second.is_finished(), "7 + 7 MiB exceed 8 MiB");
+        drop(first);
+        assert!(
+            second.await.unwrap(),
+            "its turn comes once the first is answered"
+        );
+
+        // All slots taken: the next review gives up at the queue timeout.
+        let _held = [
+            small,
+            limits.turn(1).await.unwrap(),
+            limits.turn(1).await.unwrap(),
+        ];
+        assert!(limits.turn(1).await.is_none());
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_body_larger_than_the_budget_takes_all_of_it() {
+        let limits = ReviewLimits::new(4, 1024);
+        let all = limits
+            .turn(5 * 1024 * 1024)
+            .await
+            .expect("clamped to the budget");
+        assert!(limits.turn(1).await.is_none());
+        drop(all);
+        assert!(limits.turn(1).await.is_some());
+    }
+}
