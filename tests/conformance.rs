@@ -112,7 +112,6 @@ fn check(case: &str, crds: Vec<webop::crd::CustomResourceDefinition>) {
 
 /// controller-tools' RBAC testdata: the `#[rbac]` rules of `rbac/controller.rs`, collected as
 /// `webop manifests` collects them, into `config/rbac/role.yaml`.
-#[cfg(feature = "cli")]
 #[test]
 fn rbac() {
     let rules = webop::rbac::rules_in_dir(&case_dir("rbac")).unwrap();
@@ -126,7 +125,6 @@ fn rbac() {
 
 /// Admission webhooks: the `#[webhook]`s of `webhook/webhook.rs`, collected as `webop
 /// manifests` collects them, into `config/webhook/manifests.yaml`.
-#[cfg(feature = "cli")]
 #[test]
 fn webhook() {
     let found = webop::webhook::webhooks_in_dirs(&[case_dir("webhook")]).unwrap();

@@ -378,7 +378,6 @@ async fn every_series_a_controller_runtime_dashboard_reads_is_served() {
         let family = name.strip_suffix("_bucket").unwrap_or(name);
         assert_eq!(types.get(family), Some(&kind), "{family}");
     }
-    #[cfg(feature = "cli")]
     manager_support::dashboards::webop_dashboards_read_served_series(&series, &text);
     manager.shutdown();
     run.await.unwrap().unwrap();

@@ -3,7 +3,6 @@
 // Each test binary that includes this module uses a part of it.
 #![allow(dead_code)]
 
-#[cfg(feature = "cli")]
 pub mod dashboards;
 
 use std::net::SocketAddr;
