@@ -39,6 +39,7 @@ mod duration;
 mod elector;
 mod leader;
 mod lease_lock;
+mod listen;
 mod logging;
 #[allow(clippy::module_inception)]
 mod manager;
@@ -54,6 +55,7 @@ mod server;
 mod shutdown;
 mod tls;
 mod token_bucket;
+mod user_agent;
 #[cfg(feature = "webhook")]
 mod webhook_server;
 
@@ -78,6 +80,7 @@ pub use readiness::{Readiness, Synced};
 pub use requeue::{OVERALL_BURST, OVERALL_RATE, RequeueRateLimiter};
 pub use server::HEADER_READ_TIMEOUT;
 pub use shutdown::Shutdown;
+pub use user_agent::user_agent;
 #[cfg(feature = "webhook")]
 pub use webhook_server::{WebhookServer, webhook_routes};
 
