@@ -53,11 +53,13 @@ mod requeue;
 mod running;
 mod server;
 mod shutdown;
+mod stack_traces;
 mod tls;
 mod token_bucket;
 mod user_agent;
 #[cfg(feature = "webhook")]
 mod webhook_server;
+mod zap;
 
 pub use applied::{already_applied, contains};
 pub use backoff::{BASE_DELAY, Backoff, MAX_DELAY};
@@ -83,6 +85,7 @@ pub use shutdown::Shutdown;
 pub use user_agent::user_agent;
 #[cfg(feature = "webhook")]
 pub use webhook_server::{WebhookServer, webhook_routes};
+pub use zap::{LogSettings, ZapEncoder, ZapLevel};
 
 /// Why the manager could not start or stopped with an error.
 #[derive(Debug, thiserror::Error)]

@@ -132,6 +132,28 @@ pub struct Options {
     #[arg(long, env = "LOG_LEVEL", default_value = "info")]
     pub log_level: String,
 
+    /// kubebuilder's `--zap-log-level`: `debug`, `info`, `error`, `panic` (nothing but panics),
+    /// or an integer > 0 for more verbosity (1: debug, 2 and above: trace). Wins over
+    /// `--log-level`.
+    #[arg(long, env = "ZAP_LOG_LEVEL", value_parser = super::zap::parse_level)]
+    pub zap_log_level: Option<super::zap::ZapLevel>,
+
+    /// kubebuilder's `--zap-devel`: development defaults (console lines, debug level,
+    /// stack traces from warnings on) for whichever of the other zap flags is not given.
+    #[arg(long, env = "ZAP_DEVEL", default_value_t = false, num_args = 0..=1,
+          require_equals = true, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub zap_devel: bool,
+
+    /// kubebuilder's `--zap-encoder`: `json` or `console` (the `text` of `--log-format`).
+    /// Wins over `--log-format`.
+    #[arg(long, env = "ZAP_ENCODER", value_enum)]
+    pub zap_encoder: Option<super::zap::ZapEncoder>,
+
+    /// kubebuilder's `--zap-stacktrace-level`: `info`, `error` or `panic`; events at this level
+    /// and above carry a stack trace (default `error`, `warn` with `--zap-devel`).
+    #[arg(long, env = "ZAP_STACKTRACE_LEVEL", value_parser = super::zap::parse_stacktrace_level)]
+    pub zap_stacktrace_level: Option<super::zap::ZapLevel>,
+
     /// How many objects of one kind are reconciled at the same time (controller-runtime: 1).
     #[arg(long, env = "MAX_CONCURRENT_RECONCILES", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..))]
@@ -189,6 +211,10 @@ impl Default for Options {
             watch_namespace: None,
             log_format: LogFormat::Text,
             log_level: "info".to_owned(),
+            zap_log_level: None,
+            zap_devel: false,
+            zap_encoder: None,
+            zap_stacktrace_level: None,
             max_concurrent_reconciles: 1,
             kube_api_qps: 20.0,
             kube_api_burst: 30,
