@@ -139,53 +139,48 @@ mod tests {
 
     #[test]
     fn the_zap_flags_keep_their_meanings() {
-        let plain = settings(&[]).unwrap();
-        assert_eq!(
-            plain,
-            LogSettings {
-                format: LogFormat::Text,
-                filter: "info".to_owned(),
-                stacktrace: None
-            }
-        );
-        let devel = settings(&["--zap-devel"]).unwrap();
-        assert_eq!(
-            (devel.format, devel.filter.as_str(), devel.stacktrace),
-            (LogFormat::Text, "debug", Some(Level::WARN))
-        );
-        let production = settings(&[
-            "--zap-encoder=json",
-            "--zap-log-level=error",
-            "--zap-stacktrace-level=info",
-        ])
-        .unwrap();
-        assert_eq!(
+        let (text, json) = (LogFormat::Text, LogFormat::Json);
+        let cases: [(&[&str], LogFormat, &str, Option<Level>); 7] = [
+            (&[], text, "info", None),
+            (&["--zap-devel"], text, "debug", Some(Level::WARN)),
             (
-                production.format,
-                production.filter.as_str(),
-                production.stacktrace
+                &[
+                    "--zap-encoder=json",
+                    "--zap-log-level=error",
+                    "--zap-stacktrace-level=info",
+                ],
+                json,
+                "error",
+                Some(Level::INFO),
             ),
-            (LogFormat::Json, "error", Some(Level::INFO))
-        );
-        let given = settings(&[
-            "--zap-devel=true",
-            "--zap-encoder=json",
-            "--zap-log-level=3",
-        ])
-        .unwrap();
-        assert_eq!(
-            (given.format, given.filter.as_str(), given.stacktrace),
-            (LogFormat::Json, "trace", Some(Level::WARN)),
-            "the given flags win over development's defaults"
-        );
-        assert_eq!(settings(&["--zap-log-level=1"]).unwrap().filter, "debug");
-        assert_eq!(settings(&["--zap-log-level=panic"]).unwrap().filter, "off");
-        assert_eq!(
-            settings(&["--zap-log-level=debug", "--log-level=warn"])
-                .unwrap()
-                .filter,
-            "debug"
-        );
+            // The given flags win over development's defaults.
+            (
+                &[
+                    "--zap-devel=true",
+                    "--zap-encoder=json",
+                    "--zap-log-level=3",
+                ],
+                json,
+                "trace",
+                Some(Level::WARN),
+            ),
+            (&["--zap-log-level=1"], text, "debug", None),
+            (&["--zap-log-level=panic"], text, "off", None),
+            (
+                &["--zap-log-level=debug", "--log-level=warn"],
+                text,
+                "debug",
+                None,
+            ),
+        ];
+        for (args, format, filter, stacktrace) in cases {
+            let expected = LogSettings {
+                format,
+                filter: filter.to_owned(),
+                stacktrace,
+            };
+            assert_eq!(settings(args).unwrap(), expected, "{args:?}");
+        }
     }
 
     #[test]
