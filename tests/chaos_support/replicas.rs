@@ -22,7 +22,8 @@ impl Drop for Replica {
     }
 }
 
-/// Leader election quick enough for a test, and a client fast enough for a thousand WebApps.
+/// Leader election quick enough for a test, and a client and concurrency enough for a
+/// thousand WebApps (one reconcile at a time, controller-runtime's default, takes minutes).
 pub fn options(lease: &str) -> Options {
     Options {
         leader_elect: true,
@@ -34,6 +35,7 @@ pub fn options(lease: &str) -> Options {
         graceful_shutdown_timeout: Duration::from_secs(5),
         kube_api_qps: 100.0,
         kube_api_burst: 200,
+        max_concurrent_reconciles: 8,
         ..Options::default()
     }
 }
