@@ -18,14 +18,15 @@
 //! - [`Options`]: kubebuilder's flags (`--metrics-bind-address`, `--metrics-secure`,
 //!   `--metrics-cert-path`, `--health-probe-bind-address`, `--leader-elect`), controller-runtime's
 //!   manager options (`--leader-election-{lease-duration,renew-deadline,retry-period}`,
-//!   `--graceful-shutdown-timeout`, `--sync-period`, `--watch-namespace`), log format and level,
-//!   concurrency, client QPS and burst.
+//!   `--graceful-shutdown-timeout`, `--sync-period`, `--watch-namespace`), log format and level
+//!   and kubebuilder's `--zap-*` flags, concurrency, client QPS and burst.
 //! - [`Manager`]: the client (rate-limited by [`RateLimitLayer`], counted in `rest_client_*`),
 //!   `/metrics` (HTTPS; scrapers authenticated and authorized by the API server, see
 //!   [`MetricsAuth`]), `/healthz`, `/readyz`, leader election on a Lease (client-go's algorithm:
 //!   a leader that cannot renew within the renew deadline stops), a graceful shutdown on SIGTERM
-//!   bounded by `--graceful-shutdown-timeout`.
-//! - [`ControllerKit`]: one controller's share: caches that gate readiness, controller-runtime's
+//!   bounded by `--graceful-shutdown-timeout` that stops the servers last. docs/manager.md sets
+//!   each guarantee beside controller-runtime's, with its test.
+//! - [`ControllerKit`]: one controller's share: watched caches, controller-runtime's
 //!   reconcile and work-queue [`Metrics`], spans, recovery from panics ([`ReconcileError`]),
 //!   retries on controller-runtime's rate limiter ([`RequeueRateLimiter`]).
 //! - [`already_applied`]: whether a cached child already carries every field of the desired
