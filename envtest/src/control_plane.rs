@@ -183,7 +183,8 @@ impl ControlPlane {
                 "service-account-signing-key-file",
                 service_account_key.display(),
             ),
-            flag("service-cluster-ip-range", "10.0.0.0/24"),
+            // Room for thousands of Services (a /24 runs out at 254, as the chaos test found).
+            flag("service-cluster-ip-range", "10.0.0.0/16"),
             flag("allow-privileged", true),
             flag("authorization-mode", "RBAC"),
             // Pods need no service-account token (controller-runtime's envtest does the same),
