@@ -219,31 +219,28 @@ async fn webapps_converge_through_control_plane_faults() {
     report("none-first-convergence", n, started, started);
     let fresh = (n / 10).max(2);
 
-    // (a) kube-apiserver stops for 20 s, with fresh WebApps just created.
-    let names = batch("apiserver", fresh);
-    create_webapps(&client, &names).await;
-    expected.extend(names);
-    let plane = env.control_plane_mut().unwrap();
-    let started = Instant::now();
-    plane.kill(Binary::ApiServer).unwrap();
-    tokio::time::sleep(Duration::from_secs(20)).await;
-    plane.restart(Binary::ApiServer).await.unwrap();
-    let ended = Instant::now();
-    converge(&client, &expected, "after kube-apiserver's restart").await;
-    report("kube-apiserver-down-20s", expected.len(), started, ended);
-
-    // (b) etcd restarts.
-    let names = batch("etcd", fresh);
-    create_webapps(&client, &names).await;
-    expected.extend(names);
-    let plane = env.control_plane_mut().unwrap();
-    let started = Instant::now();
-    plane.kill(Binary::Etcd).unwrap();
-    tokio::time::sleep(Duration::from_secs(3)).await;
-    plane.restart(Binary::Etcd).await.unwrap();
-    let ended = Instant::now();
-    converge(&client, &expected, "after etcd's restart").await;
-    report("etcd-down-3s", expected.len(), started, ended);
+    // (a) kube-apiserver stops for 20 s, (b) etcd for 3 s, with fresh WebApps just created.
+    let outages = [
+        (
+            Binary::ApiServer,
+            Duration::from_secs(20),
+            "kube-apiserver-down-20s",
+        ),
+        (Binary::Etcd, Duration::from_secs(3), "etcd-down-3s"),
+    ];
+    for (binary, down, fault) in outages {
+        let names = batch(binary.file_name(), fresh);
+        create_webapps(&client, &names).await;
+        expected.extend(names);
+        let plane = env.control_plane_mut().unwrap();
+        let started = Instant::now();
+        plane.kill(binary).unwrap();
+        tokio::time::sleep(down).await;
+        plane.restart(binary).await.unwrap();
+        let ended = Instant::now();
+        converge(&client, &expected, &format!("after {fault}")).await;
+        report(fault, expected.len(), started, ended);
+    }
 
     // (c) the leader is killed while the standby runs.
     let names = batch("leader", fresh);
