@@ -80,6 +80,7 @@ fn check_default_build(docs: &[Value]) {
         "--metrics-bind-address=:8443",
         "--leader-elect",
         "--health-probe-bind-address=:8081",
+        "--log-format=json",
     ] {
         assert!(args.contains(&arg), "{arg} missing from {args:?}");
     }

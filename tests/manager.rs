@@ -145,12 +145,15 @@ async fn metrics_probes_and_backoff_around_a_running_controller() {
     );
 }
 
+/// controller-runtime's readiness is a ping and the webhook server's started check: a replica
+/// whose list goes through its own conversion webhook is ready before its caches fill.
 #[tokio::test]
-async fn readyz_waits_for_the_caches() {
+async fn readyz_does_not_wait_for_the_caches() {
     let server = ApiServer::new();
-    server.faults().delay(
+    server.faults().fail_matching(
         webop_testkit::Matcher::new(webop_testkit::Verb::List, Some("configmaps")),
-        Duration::from_millis(500),
+        usize::MAX,
+        503,
     );
     let options = Options {
         health_probe_bind_address: "127.0.0.1:0".to_owned(),
@@ -160,12 +163,11 @@ async fn readyz_waits_for_the_caches() {
     let servers = manager.serve().await.unwrap();
     let probes = servers.probes.unwrap();
     let controller = tokio::spawn(configmap_controller(manager.clone(), Arc::default()));
-    let (code, body) = get(probes, "/readyz").await;
-    assert_eq!(code, 503);
-    assert_eq!(body, "caches not synced yet: configmaps/configmaps\n");
-    eventually("readiness", async || get(probes, "/readyz").await.0 == 200).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(get(probes, "/readyz").await, (200, "ok\n".to_owned()));
+    assert_eq!(get(probes, "/healthz").await, (200, "ok\n".to_owned()));
     manager.shutdown();
-    controller.await.unwrap();
+    controller.abort();
 }
 
 #[tokio::test]

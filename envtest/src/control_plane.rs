@@ -183,7 +183,8 @@ impl ControlPlane {
                 "service-account-signing-key-file",
                 service_account_key.display(),
             ),
-            flag("service-cluster-ip-range", "10.0.0.0/24"),
+            // Room for thousands of Services (a /24 runs out at 254, as the chaos test found).
+            flag("service-cluster-ip-range", "10.0.0.0/16"),
             flag("allow-privileged", true),
             flag("authorization-mode", "RBAC"),
             // Pods need no service-account token (controller-runtime's envtest does the same),
@@ -251,6 +252,10 @@ impl ControlPlane {
                 ),
                 flag("root-ca-file", ca.display()),
                 flag("secure-port", 0),
+                // client-go's 20 QPS would make the Deployment and ReplicaSet controllers the
+                // slowest part of a test with a thousand Deployments.
+                flag("kube-api-qps", 1000),
+                flag("kube-api-burst", 2000),
             ];
             plane.spawn("kube-controller-manager", &path, &args)?;
         }
@@ -280,7 +285,7 @@ impl ControlPlane {
     }
 
     fn spawn(&mut self, name: &'static str, program: &Path, args: &[String]) -> Result<(), Error> {
-        let group = self.processes[0].id();
+        let group = self.processes[0].group();
         let process = Process::spawn(name, program, args, self.dir.path(), Some(group))?;
         self.processes.push(process);
         Ok(())
@@ -345,6 +350,36 @@ impl ControlPlane {
     /// A client acting as the cluster admin.
     pub fn client(&self) -> kube::Client {
         self.client.clone()
+    }
+
+    /// A kubeconfig for `user` in `system:masters` (a cluster admin under a name of its own,
+    /// which the audit log records): for clients that must be told apart, such as replicas.
+    pub fn admin_kubeconfig_as(&self, user: &str) -> Result<String, Error> {
+        masters_kubeconfig(&self.authority, &self.server, user)
+    }
+
+    /// Kills `binary` (SIGKILL, as a crash) and leaves it down until [`ControlPlane::restart`].
+    pub fn kill(&mut self, binary: Binary) -> Result<(), Error> {
+        self.process(binary)?.stop();
+        Ok(())
+    }
+
+    /// Starts `binary` again as it first ran (same ports, same data: etcd keeps its objects),
+    /// killing it first if it runs; for kube-apiserver, waits until it is ready again.
+    pub async fn restart(&mut self, binary: Binary) -> Result<(), Error> {
+        self.process(binary)?.restart()?;
+        if binary == Binary::ApiServer {
+            self.wait_ready().await?;
+        }
+        Ok(())
+    }
+
+    fn process(&mut self, binary: Binary) -> Result<&mut Process, Error> {
+        let name = binary.file_name();
+        self.processes
+            .iter_mut()
+            .find(|process| process.name() == name)
+            .ok_or(Error::NotRunning(name))
     }
 
     /// A client for `user`, in no group: it may do what RBAC grants that user, nothing more.

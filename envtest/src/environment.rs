@@ -253,6 +253,14 @@ impl Environment {
         }
     }
 
+    /// The real control plane, to stop and restart its processes.
+    pub fn control_plane_mut(&mut self) -> Option<&mut ControlPlane> {
+        match &mut self.server {
+            Server::Testkit(_) => None,
+            Server::Real { plane, .. } => Some(plane),
+        }
+    }
+
     /// What the tests run against, in one line.
     pub fn describe(&self) -> String {
         match &self.server {

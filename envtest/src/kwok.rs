@@ -29,9 +29,9 @@ pub fn args(kubeconfig: &Path) -> Vec<String> {
     ]
 }
 
-/// Registers the fake node, with room for many pods.
+/// Registers the fake node, with room for many pods (the chaos test runs 1,400 at its scale).
 pub async fn create_node(client: &kube::Client) -> Result<(), Error> {
-    let capacity = json!({"cpu": "64", "memory": "256Gi", "pods": "1000"});
+    let capacity = json!({"cpu": "64", "memory": "256Gi", "pods": "5000"});
     let node: Node = serde_json::from_value(json!({
         "apiVersion": "v1",
         "kind": "Node",

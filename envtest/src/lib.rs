@@ -99,6 +99,9 @@ pub enum Error {
         /// The end of the API server's log.
         log_tail: String,
     },
+    /// A process to kill or restart does not run in this control plane.
+    #[error("{0} does not run in this control plane")]
+    NotRunning(&'static str),
     /// The client could not be built or a request failed.
     #[error("kube client: {0}")]
     Client(String),

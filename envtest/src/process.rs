@@ -14,6 +14,12 @@ pub struct Process {
     name: &'static str,
     child: Child,
     log: PathBuf,
+    /// How it was started, to start it again ([`Process::restart`]).
+    program: PathBuf,
+    args: Vec<String>,
+    dir: PathBuf,
+    /// The process group it belongs to (its own pid when it led a new one).
+    group: u32,
 }
 
 impl Process {
@@ -26,12 +32,32 @@ impl Process {
         dir: &Path,
         group: Option<u32>,
     ) -> Result<Self, Error> {
-        use std::os::unix::process::CommandExt;
-
         let log = dir.join(format!("{name}.log"));
         let output = File::create(&log).map_err(|e| Error::io(&log, e))?;
-        let errors = output.try_clone().map_err(|e| Error::io(&log, e))?;
-        let child = Command::new(program)
+        let child = Self::command(program, args, dir, group, output)?;
+        let group = group.unwrap_or(child.id());
+        Ok(Self {
+            name,
+            child,
+            log,
+            program: program.to_owned(),
+            args: args.to_vec(),
+            dir: dir.to_owned(),
+            group,
+        })
+    }
+
+    fn command(
+        program: &Path,
+        args: &[String],
+        dir: &Path,
+        group: Option<u32>,
+        output: File,
+    ) -> Result<Child, Error> {
+        use std::os::unix::process::CommandExt;
+
+        let errors = output.try_clone().map_err(|e| Error::io(dir, e))?;
+        Command::new(program)
             .args(args)
             .current_dir(dir)
             .stdin(Stdio::null())
@@ -40,8 +66,26 @@ impl Process {
             // Not 0-as-"new group" when a group is given: `group` is the leader's pid.
             .process_group(group.map_or(0, |leader| leader as i32))
             .spawn()
-            .map_err(|e| Error::io(program, e))?;
-        Ok(Self { name, child, log })
+            .map_err(|e| Error::io(program, e))
+    }
+
+    /// Kills the process if it runs, and starts it again as it was started, in the same
+    /// process group (which outlives its leader while other members run), its output
+    /// appended to the same log.
+    pub fn restart(&mut self) -> Result<(), Error> {
+        self.stop();
+        let output = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&self.log)
+            .map_err(|e| Error::io(&self.log, e))?;
+        self.child = Self::command(
+            &self.program,
+            &self.args,
+            &self.dir,
+            Some(self.group),
+            output,
+        )?;
+        Ok(())
     }
 
     /// The name it was started under (`kube-apiserver`).
@@ -52,6 +96,11 @@ impl Process {
     /// The process id.
     pub fn id(&self) -> u32 {
         self.child.id()
+    }
+
+    /// The process group it runs in.
+    pub fn group(&self) -> u32 {
+        self.group
     }
 
     /// If the process has exited: an error with the end of its log.

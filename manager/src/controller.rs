@@ -1,5 +1,5 @@
-//! [`ControllerKit`]: what one kube-runtime `Controller` gets from the manager: caches whose
-//! sync gates `/readyz`, controller-runtime's reconcile and work-queue metrics, tracing spans,
+//! [`ControllerKit`]: what one kube-runtime `Controller` gets from the manager: caches filled by
+//! one watch each, controller-runtime's reconcile and work-queue metrics, tracing spans,
 //! recovery from panics, and retries on controller-runtime's rate limiter.
 
 use std::fmt::{Debug, Display};
@@ -18,7 +18,7 @@ use tracing::Instrument;
 
 use super::compact_store::CompactStore;
 use super::panics::{ReconcileError, finished, started};
-use super::{ControllerMetrics, Manager, Outcome, RequeueRateLimiter, Synced};
+use super::{ControllerMetrics, Manager, Outcome, RequeueRateLimiter};
 
 /// `namespace/name` (or `name` for cluster-scoped objects): how logs and backoff name objects.
 pub fn object_key<K: Resource>(object: &K) -> String {
@@ -110,8 +110,8 @@ where
 
     /// A cache of the `Child` objects `api` and `config` select, and the stream of their
     /// changes for `Controller::owns_stream`. Reconciles read children from the cache instead
-    /// of the API server; `/readyz` waits for it to sync. `managedFields` are dropped from cached
-    /// objects: nothing reads them, and they are a large share of an object.
+    /// of the API server. `managedFields` are dropped from cached objects: nothing reads them,
+    /// and they are a large share of an object.
     pub fn owned<Child>(
         &self,
         api: Api<Child>,
@@ -125,14 +125,11 @@ where
             Resource<DynamicType = ()> + Clone + DeserializeOwned + Debug + Send + Sync + 'static,
     {
         let (store, writer) = reflector::store();
-        let name = format!("{}/{}", self.shared.name, Child::plural(&()));
-        let synced = self.shared.manager.readiness().track(name);
         let shared = self.shared.clone();
         let changes = watcher(api, config)
             .default_backoff()
             .modify(|child: &mut Child| child.managed_fields_mut().clear())
             .reflect(writer)
-            .inspect_ok(move |event| mark_synced(event, &synced))
             .touched_objects()
             .inspect_ok(move |child| shared.owner_triggered(child));
         (store, changes)
@@ -162,14 +159,11 @@ where
     {
         let store = CompactStore::default();
         let writer = store.clone();
-        let name = format!("{}/{}", self.shared.name, Child::plural(&()));
-        let synced = self.shared.manager.readiness().track(name);
         let shared = self.shared.clone();
         let changes = watcher(api, config)
             .default_backoff()
             .modify(|child: &mut Child| child.managed_fields_mut().clear())
             .inspect_ok(move |event| writer.apply_event(event))
-            .inspect_ok(move |event| mark_synced(event, &synced))
             .touched_objects()
             .inspect_ok(move |child| shared.owner_triggered(child));
         (store, changes)
@@ -188,15 +182,12 @@ where
             .unwrap_or_else(|e| e.into_inner())
             .take()
             .expect("ControllerKit::build is called once per controller");
-        let name = format!("{}/{}", self.shared.name, K::plural(&()));
         let manager = &self.shared.manager;
-        let synced = manager.readiness().track(name);
         let shared = self.shared.clone();
         let changes = watcher(api, config)
             .default_backoff()
             .modify(|object: &mut K| object.managed_fields_mut().clear())
             .reflect(writer)
-            .inspect_ok(move |event| mark_synced(event, &synced))
             .touched_objects()
             .inspect_ok(move |object| shared.triggered(ObjectRef::from_obj(object)));
         // kube-runtime holds its runner until the store is ready, and its graceful shutdown ends
@@ -343,14 +334,6 @@ fn reference_key<K: Resource>(object: &ObjectRef<K>) -> String {
     match &object.namespace {
         Some(namespace) => format!("{namespace}/{}", object.name),
         None => object.name.clone(),
-    }
-}
-
-/// The cache behind a watch stream has its first full list once the stream says `InitDone`
-/// (the reflector has applied it by then).
-fn mark_synced<T>(event: &watcher::Event<T>, synced: &Synced) {
-    if matches!(event, watcher::Event::InitDone) {
-        synced.mark();
     }
 }
 

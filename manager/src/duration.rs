@@ -17,15 +17,41 @@ const UNITS: [(&str, f64); 8] = [
     ("h", 3600.0),
 ];
 
-/// Parses `text` as a non-negative Go duration (`1h30m`, `2.5s`, `0`) or a number of seconds.
+/// Go's longest duration (`math.MaxInt64` nanoseconds, `2562047h47m16.854775807s`): the
+/// longest a controller-runtime flag holds, and far within what timers can add to a clock.
+pub const MAX_DURATION: Duration = Duration::new(9_223_372_036, 854_775_807);
+
+/// Parses `text` as a non-negative Go duration (`1h30m`, `2.5s`, `0`) or a number of seconds,
+/// at most [`MAX_DURATION`].
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let invalid = || format!("{text:?} is not a duration such as 15s, 1m30s or 500ms");
     let text = text.trim();
+    let seconds = parse_seconds(text)?;
+    let too_long =
+        || format!("{text:?} is longer than the longest duration, 2562047h47m16.854775807s (Go's)");
+    if seconds > MAX_DURATION.as_secs_f64() {
+        return Err(too_long());
+    }
+    let duration = Duration::try_from_secs_f64(seconds).map_err(|_| invalid(text))?;
+    if duration > MAX_DURATION {
+        return Err(too_long());
+    }
+    Ok(duration)
+}
+
+fn invalid(text: &str) -> String {
+    format!("{text:?} is not a duration such as 15s, 1m30s or 500ms")
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    let invalid = || invalid(text);
     if text.is_empty() {
         return Err(invalid());
     }
     if let Ok(seconds) = text.parse::<f64>() {
-        return Duration::try_from_secs_f64(seconds).map_err(|_| invalid());
+        return match seconds {
+            s if s.is_nan() || s < 0.0 => Err(invalid()),
+            s => Ok(s),
+        };
     }
     let mut rest = text;
     let mut seconds = 0.0;
@@ -43,7 +69,7 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         seconds += number * scale;
         rest = &rest[unit.len()..];
     }
-    Duration::try_from_secs_f64(seconds).map_err(|_| invalid())
+    Ok(seconds)
 }
 
 /// Writes `duration` as Go prints one (`15s`, `1m30s`, `500ms`), for help texts and logs.
@@ -97,6 +123,22 @@ mod tests {
         for text in ["", "s", "15x", "-1s", "1s-", "fast", "1..5s"] {
             let error = parse_duration(text).unwrap_err();
             assert!(error.starts_with(&format!("{text:?}")), "{error}");
+        }
+    }
+
+    #[test]
+    fn durations_beyond_gos_longest_are_refused_by_value() {
+        assert_eq!(
+            parse_duration("2562047h"),
+            Ok(Duration::from_secs(2_562_047 * 3600))
+        );
+        for text in ["2562048h", "1e18", "1e300", "inf", "99999999999999999999h"] {
+            let error = parse_duration(text).unwrap_err();
+            assert!(error.starts_with(&format!("{text:?}")), "{error}");
+            assert!(
+                error.contains("longer than the longest duration"),
+                "{error}"
+            );
         }
     }
 

@@ -8,6 +8,7 @@
 use std::time::Duration;
 
 use k8s_openapi::api::coordination::v1::LeaseSpec;
+use kube::api::ObjectMeta;
 use tokio::time::Instant;
 
 use super::lease_lock::{LeaseLock, Written, now};
@@ -27,9 +28,15 @@ pub enum Attempt {
 #[derive(Debug, Clone)]
 struct Observed {
     spec: LeaseSpec,
-    resource_version: String,
+    /// Its metadata: the resourceVersion the next write names, and what it writes back.
+    metadata: ObjectMeta,
     /// When this replica saw `spec` first: the start of its validity.
     since: Instant,
+}
+
+/// `duration` as a Lease records it: whole seconds (at least one), as client-go writes it.
+pub fn lease_duration_seconds(duration: Duration) -> i32 {
+    i32::try_from(duration.as_secs().max(1)).unwrap_or(i32::MAX)
 }
 
 /// One replica competing for one Lease.
@@ -78,7 +85,7 @@ impl Elector {
             .is_some_and(|o| o.spec.holder_identity.as_deref() == Some(&self.identity))
     }
 
-    fn observe(&mut self, spec: LeaseSpec, resource_version: String) {
+    fn observe(&mut self, spec: LeaseSpec, metadata: ObjectMeta) {
         let changed = self.observed.as_ref().is_none_or(|o| o.spec != spec);
         let since = match &self.observed {
             Some(observed) if !changed => observed.since,
@@ -86,7 +93,7 @@ impl Elector {
         };
         self.observed = Some(Observed {
             spec,
-            resource_version,
+            metadata,
             since,
         });
     }
@@ -96,30 +103,26 @@ impl Elector {
         // The fast path of a leader: write the renewal over the copy it last wrote.
         if let Some(observed) = self.observed.clone().filter(|_| self.holds_observed()) {
             let renewed = self.renewal(&observed.spec);
-            match self
-                .lock
-                .update(&renewed, &observed.resource_version)
-                .await?
-            {
-                Written::Stored(version) => {
-                    self.observe(renewed, version);
+            match self.lock.update(&renewed, &observed.metadata).await? {
+                Written::Stored(metadata) => {
+                    self.observe(renewed, *metadata);
                     return Ok(Attempt::Holds);
                 }
                 Written::Lost => self.slow_renewals += 1,
             }
         }
 
-        let Some((current, version)) = self.lock.get().await? else {
+        let Some((current, read)) = self.lock.get().await? else {
             let spec = self.takeover(&LeaseSpec::default());
             return Ok(match self.lock.create(&spec).await? {
-                Written::Stored(version) => {
-                    self.observe(spec, version);
+                Written::Stored(metadata) => {
+                    self.observe(spec, *metadata);
                     Attempt::Holds
                 }
                 Written::Lost => Attempt::Raced,
             });
         };
-        self.observe(current.clone(), version.clone());
+        self.observe(current.clone(), read.clone());
         let holder = current.holder_identity.clone().unwrap_or_default();
         let ours = holder == self.identity;
         if !holder.is_empty() && !ours && !self.observed_expired(&current) {
@@ -130,9 +133,9 @@ impl Elector {
         } else {
             self.takeover(&current)
         };
-        Ok(match self.lock.update(&wanted, &version).await? {
-            Written::Stored(version) => {
-                self.observe(wanted, version);
+        Ok(match self.lock.update(&wanted, &read).await? {
+            Written::Stored(metadata) => {
+                self.observe(wanted, *metadata);
                 Attempt::Holds
             }
             Written::Lost => Attempt::Raced,
@@ -142,29 +145,34 @@ impl Elector {
     /// Gives the Lease up, if this replica holds it: no holder, and a one-second duration, as
     /// client-go writes it, so that a standby takes it at its next look instead of after the
     /// lease duration. Returns whether it was released.
+    ///
+    /// A conflict means the Lease changed since this replica last saw it, most often by its
+    /// own renewal, cut off by the shutdown after the server stored it: the Lease is read again
+    /// and released if it is still this replica's.
     pub async fn release(&mut self) -> Result<bool, kube::Error> {
-        let Some(observed) = self.observed.clone().filter(|_| self.holds_observed()) else {
-            return Ok(false);
-        };
-        let time = now();
-        let released = LeaseSpec {
-            holder_identity: None,
-            lease_duration_seconds: Some(1),
-            acquire_time: Some(time.clone()),
-            renew_time: Some(time),
-            lease_transitions: observed.spec.lease_transitions,
-            ..LeaseSpec::default()
-        };
-        match self
-            .lock
-            .update(&released, &observed.resource_version)
-            .await?
-        {
-            Written::Stored(version) => {
-                self.observe(released, version);
-                Ok(true)
+        loop {
+            let Some(observed) = self.observed.clone().filter(|_| self.holds_observed()) else {
+                return Ok(false);
+            };
+            let time = now();
+            let released = LeaseSpec {
+                holder_identity: None,
+                lease_duration_seconds: Some(1),
+                acquire_time: Some(time.clone()),
+                renew_time: Some(time),
+                lease_transitions: observed.spec.lease_transitions,
+                ..LeaseSpec::default()
+            };
+            match self.lock.update(&released, &observed.metadata).await? {
+                Written::Stored(metadata) => {
+                    self.observe(released, *metadata);
+                    return Ok(true);
+                }
+                Written::Lost => match self.lock.get().await? {
+                    Some((current, read)) => self.observe(current, read),
+                    None => return Ok(false),
+                },
             }
-            Written::Lost => Ok(false),
         }
     }
 
@@ -178,7 +186,7 @@ impl Elector {
     }
 
     fn duration_seconds(&self) -> i32 {
-        i32::try_from(self.lease_duration.as_secs().max(1)).unwrap_or(i32::MAX)
+        lease_duration_seconds(self.lease_duration)
     }
 
     /// `current`, renewed by its holder (this replica).
@@ -236,11 +244,11 @@ mod tests {
         assert!(matches!(created[0], Ok(Written::Stored(_))), "{created:?}");
         assert!(matches!(created[1], Ok(Written::Lost)), "{created:?}");
 
-        let (spec, version) = a.get().await.unwrap().unwrap();
+        let (spec, read) = a.get().await.unwrap().unwrap();
         // Each write changes the Lease (an unchanged one would keep its resourceVersion).
         let updated = [
-            a.update(&held_by(&spec, "c"), &version).await,
-            b.update(&held_by(&spec, "b"), &version).await,
+            a.update(&held_by(&spec, "c"), &read).await,
+            b.update(&held_by(&spec, "b"), &read).await,
         ];
         assert!(matches!(updated[0], Ok(Written::Stored(_))), "{updated:?}");
         assert!(matches!(updated[1], Ok(Written::Lost)), "{updated:?}");
@@ -329,5 +337,61 @@ mod tests {
             standby.try_acquire_or_renew().await.unwrap(),
             Attempt::Holds
         );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_release_after_its_own_unseen_renewal_reads_again_and_releases() {
+        let server = ApiServer::new();
+        let mut leader = elector(&server, "a");
+        assert_eq!(leader.try_acquire_or_renew().await.unwrap(), Attempt::Holds);
+        // A renewal the server stored but whose answer the shutdown cut off: the Lease moved
+        // on from the copy the leader holds, still in its name.
+        let (spec, read) = lock(&server).get().await.unwrap().unwrap();
+        let renewed = LeaseSpec {
+            renew_time: Some(now()),
+            ..spec
+        };
+        let stored = lock(&server).update(&renewed, &read).await.unwrap();
+        assert!(matches!(stored, Written::Stored(_)), "{stored:?}");
+
+        assert!(leader.release().await.unwrap());
+        let (spec, _) = lock(&server).get().await.unwrap().unwrap();
+        assert_eq!(spec.holder_identity, None);
+        assert_eq!(spec.lease_duration_seconds, Some(1));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn every_write_keeps_the_labels_annotations_and_owners_it_read() {
+        use k8s_openapi::api::coordination::v1::Lease;
+        use k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference;
+        let server = ApiServer::new();
+        let metadata = ObjectMeta {
+            name: Some("leader".to_owned()),
+            labels: Some([("team".to_owned(), "a".to_owned())].into()),
+            annotations: Some([("note".to_owned(), "kept".to_owned())].into()),
+            owner_references: Some(vec![OwnerReference {
+                api_version: "v1".to_owned(),
+                kind: "ConfigMap".to_owned(),
+                name: "owner".to_owned(),
+                uid: "0b6d2f5e-0000-4000-8000-000000000001".to_owned(),
+                ..OwnerReference::default()
+            }]),
+            ..ObjectMeta::default()
+        };
+        let leases: kube::Api<Lease> = kube::Api::namespaced(server.client(), "default");
+        let lease = Lease {
+            metadata: metadata.clone(),
+            spec: Some(LeaseSpec::default()),
+        };
+        leases.create(&Default::default(), &lease).await.unwrap();
+
+        let mut leader = elector(&server, "a");
+        assert_eq!(leader.try_acquire_or_renew().await.unwrap(), Attempt::Holds);
+        assert_eq!(leader.try_acquire_or_renew().await.unwrap(), Attempt::Holds);
+        assert!(leader.release().await.unwrap());
+        let stored = leases.get("leader").await.unwrap().metadata;
+        assert_eq!(stored.labels, metadata.labels);
+        assert_eq!(stored.annotations, metadata.annotations);
+        assert_eq!(stored.owner_references, metadata.owner_references);
     }
 }

@@ -227,8 +227,11 @@ async fn compete(
             match attempt {
                 Ok(Ok(Attempt::Holds)) => break Ok(started),
                 Ok(Ok(Attempt::HeldBy(holder))) => break Err(format!("{holder} holds it now")),
-                // The cached copy was stale; the next attempt reads the Lease first.
-                Ok(Ok(Attempt::Raced)) => continue,
+                // Another writer came between this replica's read and write: as client-go,
+                // the next attempt waits a retry period instead of hammering the Lease.
+                Ok(Ok(Attempt::Raced)) => {
+                    tracing::debug!(%lease, "another writer changed the lease during the renewal")
+                }
                 Ok(Err(error)) => tracing::warn!(%lease, %error, "cannot renew the lease"),
                 Err(_) => {
                     break Err("the renewal did not finish within the renew deadline".to_owned());
@@ -251,5 +254,47 @@ async fn compete(
                 return elector;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Metrics;
+    use crate::lease_lock::LeaseLock;
+    use webop_testkit::{ApiServer, Verb};
+
+    #[tokio::test(start_paused = true)]
+    async fn a_renewal_that_loses_a_race_waits_the_retry_period() {
+        let server = ApiServer::new();
+        let lock = LeaseLock::new(server.client(), "default", "leader");
+        let elector = Elector::new(lock, "a".to_owned(), Duration::from_secs(15));
+        let timings = Timings {
+            lease_duration: Duration::from_secs(15),
+            renew_deadline: Duration::from_secs(10),
+            retry_period: Duration::from_secs(2),
+        };
+        let metrics = Metrics::new().leader_election("leader");
+        let mut leadership = Leadership::start(elector, timings, metrics);
+        leadership.acquired().await.unwrap();
+        let acquired = Instant::now();
+        // The next renewal's write and its write after a fresh read both conflict.
+        server.faults().fail_next(Verb::Update, "leases", 2, 409);
+        server.counters().reset();
+
+        sleep_until(acquired + Duration::from_millis(3500)).await;
+        assert_eq!(
+            server.counters().get(Verb::Update, "leases"),
+            2,
+            "no third write before a retry period has passed"
+        );
+        sleep_until(acquired + Duration::from_millis(4500)).await;
+        assert_eq!(server.counters().get(Verb::Update, "leases"), 3);
+        let lease = LeaseLock::new(server.client(), "default", "leader");
+        let (spec, _) = lease.get().await.unwrap().unwrap();
+        assert_eq!(spec.holder_identity.as_deref(), Some("a"), "still leading");
+        leadership
+            .release(Instant::now() + Duration::from_secs(2))
+            .await;
     }
 }

@@ -10,10 +10,10 @@ use kube::api::{ObjectMeta, PostParams};
 use kube::{Api, Client};
 
 /// What a write of the Lease came to.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq)]
 pub enum Written {
-    /// Stored; the Lease's new resourceVersion.
-    Stored(String),
+    /// Stored; the Lease's metadata as the API server returned it (its new resourceVersion).
+    Stored(Box<ObjectMeta>),
     /// Another writer got there first (409): the Lease changed since it was read, or was
     /// created by someone else.
     Lost,
@@ -48,29 +48,44 @@ impl LeaseLock {
         &self.description
     }
 
-    /// The Lease's spec and resourceVersion, if it exists.
-    pub async fn get(&self) -> Result<Option<(LeaseSpec, String)>, kube::Error> {
+    /// The Lease's spec and metadata, if it exists.
+    pub async fn get(&self) -> Result<Option<(LeaseSpec, ObjectMeta)>, kube::Error> {
         let Some(lease) = self.api.get_opt(&self.name).await? else {
             return Ok(None);
         };
-        let version = lease.metadata.resource_version.unwrap_or_default();
-        Ok(Some((lease.spec.unwrap_or_default(), version)))
+        Ok(Some((lease.spec.unwrap_or_default(), lease.metadata)))
     }
 
     /// Creates the Lease with `spec`, unless it exists.
     pub async fn create(&self, spec: &LeaseSpec) -> Result<Written, kube::Error> {
-        let lease = self.lease(spec, None);
+        let metadata = ObjectMeta {
+            name: Some(self.name.clone()),
+            ..ObjectMeta::default()
+        };
+        let lease = Lease {
+            metadata,
+            spec: Some(spec.clone()),
+        };
         let created = self.api.create(&PostParams::default(), &lease).await;
         Self::written(created)
     }
 
-    /// Replaces the Lease's spec with `spec`, if it is still at `resource_version`.
+    /// Replaces the Lease's spec with `spec`, if it is still at the resourceVersion of `read`.
+    /// Everything else of `read` is written back as it was (labels, annotations, owner
+    /// references), as client-go updates the object it read.
     pub async fn update(
         &self,
         spec: &LeaseSpec,
-        resource_version: &str,
+        read: &ObjectMeta,
     ) -> Result<Written, kube::Error> {
-        let lease = self.lease(spec, Some(resource_version.to_owned()));
+        let lease = Lease {
+            metadata: ObjectMeta {
+                // The server keeps them; sending them back would only cost bytes.
+                managed_fields: None,
+                ..read.clone()
+            },
+            spec: Some(spec.clone()),
+        };
         let replaced = self
             .api
             .replace(&self.name, &PostParams::default(), &lease)
@@ -78,22 +93,9 @@ impl LeaseLock {
         Self::written(replaced)
     }
 
-    fn lease(&self, spec: &LeaseSpec, resource_version: Option<String>) -> Lease {
-        Lease {
-            metadata: ObjectMeta {
-                name: Some(self.name.clone()),
-                resource_version,
-                ..ObjectMeta::default()
-            },
-            spec: Some(spec.clone()),
-        }
-    }
-
     fn written(result: Result<Lease, kube::Error>) -> Result<Written, kube::Error> {
         match result {
-            Ok(lease) => Ok(Written::Stored(
-                lease.metadata.resource_version.unwrap_or_default(),
-            )),
+            Ok(lease) => Ok(Written::Stored(Box::new(lease.metadata))),
             Err(kube::Error::Api(status)) if status.code == 409 => Ok(Written::Lost),
             Err(error) => Err(error),
         }

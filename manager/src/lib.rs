@@ -18,14 +18,15 @@
 //! - [`Options`]: kubebuilder's flags (`--metrics-bind-address`, `--metrics-secure`,
 //!   `--metrics-cert-path`, `--health-probe-bind-address`, `--leader-elect`), controller-runtime's
 //!   manager options (`--leader-election-{lease-duration,renew-deadline,retry-period}`,
-//!   `--graceful-shutdown-timeout`, `--sync-period`, `--watch-namespace`), log format and level,
-//!   concurrency, client QPS and burst.
+//!   `--graceful-shutdown-timeout`, `--sync-period`, `--watch-namespace`), log format and level
+//!   and kubebuilder's `--zap-*` flags, concurrency, client QPS and burst.
 //! - [`Manager`]: the client (rate-limited by [`RateLimitLayer`], counted in `rest_client_*`),
 //!   `/metrics` (HTTPS; scrapers authenticated and authorized by the API server, see
 //!   [`MetricsAuth`]), `/healthz`, `/readyz`, leader election on a Lease (client-go's algorithm:
 //!   a leader that cannot renew within the renew deadline stops), a graceful shutdown on SIGTERM
-//!   bounded by `--graceful-shutdown-timeout`.
-//! - [`ControllerKit`]: one controller's share: caches that gate readiness, controller-runtime's
+//!   bounded by `--graceful-shutdown-timeout` that stops the servers last. docs/manager.md sets
+//!   each guarantee beside controller-runtime's, with its test.
+//! - [`ControllerKit`]: one controller's share: watched caches, controller-runtime's
 //!   reconcile and work-queue [`Metrics`], spans, recovery from panics ([`ReconcileError`]),
 //!   retries on controller-runtime's rate limiter ([`RequeueRateLimiter`]).
 //! - [`already_applied`]: whether a cached child already carries every field of the desired
@@ -41,6 +42,7 @@ mod duration;
 mod elector;
 mod leader;
 mod lease_lock;
+mod listen;
 mod logging;
 #[allow(clippy::module_inception)]
 mod manager;
@@ -56,10 +58,13 @@ mod review_limits;
 mod running;
 mod server;
 mod shutdown;
+mod stack_traces;
 mod tls;
 mod token_bucket;
+mod user_agent;
 #[cfg(feature = "webhook")]
 mod webhook_server;
+mod zap;
 
 pub use applied::{already_applied, contains};
 pub use backoff::{BASE_DELAY, Backoff, MAX_DELAY};
@@ -82,8 +87,10 @@ pub use readiness::{Readiness, Synced};
 pub use requeue::{OVERALL_BURST, OVERALL_RATE, RequeueRateLimiter};
 pub use server::{HEADER_READ_TIMEOUT, MAX_CONNECTIONS};
 pub use shutdown::Shutdown;
+pub use user_agent::user_agent;
 #[cfg(feature = "webhook")]
 pub use webhook_server::{BODY_READ_TIMEOUT, WebhookServer, webhook_routes};
+pub use zap::{LogSettings, ZapEncoder, ZapLevel};
 
 /// Why the manager could not start or stopped with an error.
 #[derive(Debug, thiserror::Error)]

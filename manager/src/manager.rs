@@ -96,13 +96,17 @@ impl Manager {
         Self::from_config(config, options, leader_election_id)
     }
 
-    /// A manager on the cluster `config` describes: its requests are counted in
-    /// `rest_client_*` and rate-limited to `--kube-api-qps`/`--kube-api-burst`.
+    /// A manager on the cluster `config` describes: its requests carry the manager's
+    /// [`user_agent`](crate::user_agent), are counted in `rest_client_*` and rate-limited to
+    /// `--kube-api-qps`/`--kube-api-burst`.
     pub fn from_config(
-        config: kube::Config,
+        mut config: kube::Config,
         options: Options,
         leader_election_id: &str,
     ) -> Result<Self, Error> {
+        let user_agent = http::HeaderValue::from_str(&super::user_agent())
+            .map_err(|e| Error::Options(format!("User-Agent: {e}")))?;
+        config.headers.push((http::header::USER_AGENT, user_agent));
         let metrics = Metrics::new();
         let host = config
             .cluster_url
@@ -202,7 +206,11 @@ impl Manager {
     /// Starts the webhook server if there are webhooks and `ENABLE_WEBHOOKS` is not false;
     /// readiness waits for nothing more once it listens (or is off).
     #[cfg(feature = "webhook")]
-    async fn serve_webhooks(&self, servers: &mut Servers) -> Result<(), Error> {
+    async fn serve_webhooks(
+        &self,
+        servers: &mut Servers,
+        shutdown: &Shutdown,
+    ) -> Result<(), Error> {
         let Some((webhooks, started)) = self
             .served_webhooks()
             .as_ref()
@@ -216,7 +224,7 @@ impl Manager {
             return Ok(());
         }
         let metrics = self.inner.metrics.clone();
-        let shutdown = self.inner.shutdown.clone();
+        let shutdown = shutdown.clone();
         let server =
             super::webhook_server::spawn(webhooks, metrics, &self.inner.options, shutdown).await?;
         servers.webhook = Some(server.address);
@@ -253,7 +261,7 @@ impl Manager {
         &self.inner.metrics
     }
 
-    /// The caches `/readyz` waits for.
+    /// The started checks `/readyz` waits for (the webhook server's).
     pub fn readiness(&self) -> &Readiness {
         &self.inner.readiness
     }
@@ -332,10 +340,16 @@ impl Manager {
     }
 
     /// Binds the metrics and probe endpoints the options ask for, and the webhook server if
-    /// there are webhooks; they stop on shutdown.
+    /// there are webhooks; they stop on shutdown ([`Manager::run`] keeps them serving until
+    /// the controllers have drained and the Lease is released).
     /// `/metrics` is HTTPS, for scrapers the API server authenticates and authorizes, unless
     /// `--metrics-secure=false`.
     pub async fn serve(&self) -> Result<Servers, Error> {
+        self.serve_until(&self.inner.shutdown).await
+    }
+
+    /// As [`Manager::serve`], the servers stopping on `shutdown`.
+    pub(super) async fn serve_until(&self, shutdown: &Shutdown) -> Result<Servers, Error> {
         let options = &self.inner.options;
         let mut servers = Servers {
             metrics: None,
@@ -344,7 +358,6 @@ impl Manager {
             webhook: None,
             tasks: Vec::new(),
         };
-        let shutdown = &self.inner.shutdown;
         let flag = "--metrics-bind-address";
         if let Some(address) = parse_bind_address(flag, &options.metrics_bind_address)? {
             let metrics = self.inner.metrics.clone();
@@ -369,7 +382,7 @@ impl Manager {
             servers.tasks.push(task);
         }
         #[cfg(feature = "webhook")]
-        self.serve_webhooks(&mut servers).await?;
+        self.serve_webhooks(&mut servers, shutdown).await?;
         *self.inner.bound.lock().unwrap_or_else(|e| e.into_inner()) =
             (servers.metrics, servers.probes);
         Ok(servers)

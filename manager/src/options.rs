@@ -132,6 +132,28 @@ pub struct Options {
     #[arg(long, env = "LOG_LEVEL", default_value = "info")]
     pub log_level: String,
 
+    /// kubebuilder's `--zap-log-level`: `debug`, `info`, `error`, `panic` (nothing but panics),
+    /// or an integer > 0 for more verbosity (1: debug, 2 and above: trace). Wins over
+    /// `--log-level`.
+    #[arg(long, env = "ZAP_LOG_LEVEL", value_parser = super::zap::parse_level)]
+    pub zap_log_level: Option<super::zap::ZapLevel>,
+
+    /// kubebuilder's `--zap-devel`: development defaults (console lines, debug level,
+    /// stack traces from warnings on) for whichever of the other zap flags is not given.
+    #[arg(long, env = "ZAP_DEVEL", default_value_t = false, num_args = 0..=1,
+          require_equals = true, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub zap_devel: bool,
+
+    /// kubebuilder's `--zap-encoder`: `json` or `console` (the `text` of `--log-format`).
+    /// Wins over `--log-format`.
+    #[arg(long, env = "ZAP_ENCODER", value_enum)]
+    pub zap_encoder: Option<super::zap::ZapEncoder>,
+
+    /// kubebuilder's `--zap-stacktrace-level`: `info`, `error` or `panic`; events at this level
+    /// and above carry a stack trace (default `error`, `warn` with `--zap-devel`).
+    #[arg(long, env = "ZAP_STACKTRACE_LEVEL", value_parser = super::zap::parse_stacktrace_level)]
+    pub zap_stacktrace_level: Option<super::zap::ZapLevel>,
+
     /// How many objects of one kind are reconciled at the same time (controller-runtime: 1).
     #[arg(long, env = "MAX_CONCURRENT_RECONCILES", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..))]
@@ -189,6 +211,10 @@ impl Default for Options {
             watch_namespace: None,
             log_format: LogFormat::Text,
             log_level: "info".to_owned(),
+            zap_log_level: None,
+            zap_devel: false,
+            zap_encoder: None,
+            zap_stacktrace_level: None,
             max_concurrent_reconciles: 1,
             kube_api_qps: 20.0,
             kube_api_burst: 30,
@@ -199,7 +225,8 @@ impl Default for Options {
 impl Options {
     /// Checks what no single flag can: the leader-election timings must let a leader stop
     /// before a standby may take over (client-go's rule: lease duration > renew deadline >
-    /// 1.2 × retry period).
+    /// 1.2 × retry period), with the lease duration as the Lease records it, in whole seconds:
+    /// standbys wait that long, not the flag's `10.9s`.
     pub fn validate(&self) -> Result<(), crate::Error> {
         let (lease, renew, retry) = (
             self.leader_election_lease_duration,
@@ -215,9 +242,15 @@ impl Options {
                 format_duration(renew),
                 format_duration(retry)
             ))
-        } else if lease <= renew {
+        } else if written_lease(lease) <= renew {
+            let written = written_lease(lease);
+            let recorded = if written == lease {
+                String::new()
+            } else {
+                format!(", which the Lease records as {}", format_duration(written))
+            };
             Some(format!(
-                "--leader-election-lease-duration ({}) must be longer than \
+                "--leader-election-lease-duration ({}{recorded}) must be longer than \
                  --leader-election-renew-deadline ({})",
                 format_duration(lease),
                 format_duration(renew)
@@ -243,15 +276,28 @@ fn single_namespace(value: &str) -> Result<String, String> {
     Ok(value.trim().to_owned())
 }
 
+/// The lease duration as standbys read it from the Lease.
+fn written_lease(lease: Duration) -> Duration {
+    let seconds = super::elector::lease_duration_seconds(lease);
+    Duration::from_secs(u64::try_from(seconds).unwrap_or(1))
+}
+
+/// The slowest client allowed: one request every 1000 s. Below it the wait for a token is not
+/// a rate any more, and at `1e-30` it is no duration at all.
+const MIN_QPS: f64 = 0.001;
+
 fn positive(value: &str) -> Result<f64, String> {
     match value.parse::<f64>() {
-        Ok(qps) if qps.is_finite() && qps > 0.0 => Ok(qps),
+        Ok(qps) if qps.is_finite() && qps >= MIN_QPS => Ok(qps),
+        Ok(qps) if qps.is_finite() && qps > 0.0 => Err(format!(
+            "{value:?} is below the slowest rate allowed, {MIN_QPS} requests per second"
+        )),
         _ => Err(format!("{value:?} is not a positive number")),
     }
 }
 
 /// Parses a bind address as controller-runtime does: `0` disables the server, `:8080` listens
-/// on every interface, `host:port` on one.
+/// on every interface of both families (`[::]:8080`), `host:port` on one.
 pub fn parse_bind_address(
     flag: &'static str,
     value: &str,
@@ -259,16 +305,17 @@ pub fn parse_bind_address(
     if value == "0" {
         return Ok(None);
     }
-    let full = match value.strip_prefix(':') {
-        Some(port) => format!("0.0.0.0:{port}"),
-        None => value.to_owned(),
+    let invalid = || crate::Error::BindAddress {
+        flag,
+        value: value.to_owned(),
     };
-    full.parse()
-        .map(Some)
-        .map_err(|_| crate::Error::BindAddress {
-            flag,
-            value: value.to_owned(),
-        })
+    match value.strip_prefix(':') {
+        Some(port) => port
+            .parse()
+            .map(|port| Some(super::listen::every_interface(port)))
+            .map_err(|_| invalid()),
+        None => value.parse().map(Some).map_err(|_| invalid()),
+    }
 }
 
 #[cfg(test)]

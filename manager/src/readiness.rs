@@ -1,23 +1,22 @@
-//! `/readyz`: ready once every cache a running controller reads has synced.
+//! `/readyz`: a ping plus the started checks (the webhook server's), as controller-runtime's
+//! readiness is. It never waits for caches: a replica that serves its own conversion webhook
+//! lists its objects through that webhook, which the API server calls only on a ready endpoint;
+//! a readiness that waited for the list would never come.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-/// The caches not yet synced, by name. Cheap to clone.
+/// The started checks not yet passed, by name. Cheap to clone.
 ///
-/// A replica waiting for the leader-election Lease has no cache to wait for and is ready: it is
-/// a healthy standby, and Kubernetes would otherwise never finish rolling it out.
+/// A replica waiting for the leader-election Lease is ready too: it is a healthy standby, and
+/// Kubernetes would otherwise never finish rolling it out.
 #[derive(Clone, Debug, Default)]
 pub struct Readiness {
     pending: Arc<Mutex<BTreeMap<String, usize>>>,
 }
 
 impl Readiness {
-    /// Marks the cache `name` unready until the returned handle reports its first full list.
-    ///
-    /// The handle is fed from the cache's own event stream: kube-runtime's
-    /// `Store::wait_until_ready` wakes only one waiter, and the `Controller` itself is one, so a
-    /// second waiter could sleep forever.
+    /// Keeps `/readyz` unready until the returned handle reports `name` started.
     pub fn track(&self, name: impl Into<String>) -> Synced {
         let name = name.into();
         *self.lock().entry(name.clone()).or_default() += 1;
@@ -38,12 +37,12 @@ impl Readiness {
         }
     }
 
-    /// The caches still syncing; empty when ready.
+    /// The checks not passed yet; empty when ready.
     pub fn pending(&self) -> Vec<String> {
         self.lock().keys().cloned().collect()
     }
 
-    /// Whether every tracked cache has synced.
+    /// Whether every check has passed.
     pub fn is_ready(&self) -> bool {
         self.lock().is_empty()
     }
@@ -53,8 +52,7 @@ impl Readiness {
     }
 }
 
-/// Reports one tracked cache synced. Cheap to clone; only the first report counts (a re-list
-/// after a dropped watch does not make the cache unready).
+/// Reports one check passed. Cheap to clone; only the first report counts.
 #[derive(Clone, Debug)]
 pub struct Synced {
     readiness: Readiness,
@@ -63,7 +61,7 @@ pub struct Synced {
 }
 
 impl Synced {
-    /// The cache has received its first full list.
+    /// The check has passed.
     pub fn mark(&self) {
         if !self.done.swap(true, std::sync::atomic::Ordering::SeqCst) {
             self.readiness.synced(&self.name);
@@ -76,7 +74,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ready_once_every_tracked_cache_has_synced_once() {
+    fn ready_once_every_check_has_passed_once() {
         let readiness = Readiness::default();
         let (a, b) = (readiness.track("a"), readiness.track("b"));
         assert_eq!(readiness.pending(), ["a", "b"]);

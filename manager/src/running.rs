@@ -5,7 +5,9 @@
 //!    running ones finish;
 //! 2. the Lease is released as soon as no reconcile runs, so that a standby takes over at its
 //!    next look, before the slower steps;
-//! 3. the HTTP servers stop.
+//! 3. the HTTP servers (webhooks, metrics, probes) stop last, as controller-runtime's
+//!    `engageStopProcedure` stops them: until the Pod is gone the API server still routes
+//!    admission and conversion calls to it, and the kubelet still probes it.
 //!
 //! Reconciles still running at the deadline are dropped (cancelled at their next `.await`)
 //! before the Lease is released, and the manager returns [`Error::ShutdownTimeout`].
@@ -17,7 +19,7 @@ use tokio::time::{Instant, timeout_at};
 use super::elector::Elector;
 use super::leader::{Leadership, Timings, identity, lease_namespace};
 use super::lease_lock::LeaseLock;
-use super::{Error, Manager};
+use super::{Error, Manager, Shutdown};
 
 /// How the controllers came to a stop.
 enum Stopped {
@@ -44,9 +46,11 @@ impl Manager {
     {
         self.options().validate()?;
         self.trigger_shutdown_on_signals();
-        let servers = self.serve().await?;
+        let stop_servers = Shutdown::default();
+        let servers = self.serve_until(&stop_servers).await?;
         let outcome = self.lead(controllers).await;
         self.shutdown();
+        stop_servers.trigger();
         let deadline = self.deadline();
         servers.stopped_by(deadline).await;
         if outcome.is_ok() && Instant::now() >= deadline {

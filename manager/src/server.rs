@@ -4,7 +4,8 @@
 //! Every connection is bounded in time as controller-runtime bounds its servers: the TLS
 //! handshake and each request's header must arrive within [`HEADER_READ_TIMEOUT`]; hyper starts
 //! the same clock when a kept-alive connection goes idle, so an idle connection is closed after
-//! it too. Both servers stop with the manager's shutdown, letting requests in flight finish.
+//! it too. The servers stop when told (last, in [`Manager::run`](crate::Manager::run)), letting
+//! requests in flight finish.
 
 use std::net::SocketAddr;
 use std::pin::pin;
@@ -74,12 +75,13 @@ async fn serve_readyz(State(readiness): State<Readiness>) -> (StatusCode, String
     if pending.is_empty() {
         (StatusCode::OK, "ok\n".to_owned())
     } else {
-        let body = format!("caches not synced yet: {}\n", pending.join(", "));
+        let body = format!("not started yet: {}\n", pending.join(", "));
         (StatusCode::SERVICE_UNAVAILABLE, body)
     }
 }
 
-/// Binds `address` and serves `routes` (over TLS with `tls`) on a task until `shutdown`.
+/// Binds `address` (both families for `[::]`) and serves `routes` (over TLS with `tls`) on a
+/// task until `shutdown`.
 /// Returns the bound address (useful with port 0) and the task.
 pub async fn spawn(
     flag: &'static str,
@@ -93,9 +95,7 @@ pub async fn spawn(
         address,
         source,
     };
-    let listener = tokio::net::TcpListener::bind(address)
-        .await
-        .map_err(bind_error)?;
+    let listener = super::listen::bind(address).await.map_err(bind_error)?;
     let bound = listener.local_addr().map_err(bind_error)?;
     let scheme = if tls.is_some() { "https" } else { "http" };
     tracing::info!(address = %bound, scheme, "serving {flag}");
@@ -124,6 +124,9 @@ pub async fn spawn(
             }
             while connections.try_join_next().is_some() {}
         }
+        // Closed before the connections drain: a new client is refused at once instead of
+        // waiting in the backlog for an answer that never comes.
+        drop(listener);
         while connections.join_next().await.is_some() {}
     });
     Ok((bound, task))

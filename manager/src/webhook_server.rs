@@ -166,7 +166,8 @@ async fn read_body(body: Body) -> Result<Bytes, Refusal> {
     }
 }
 
-/// Binds `--webhook-port` on every interface and serves `webhooks` until `shutdown`.
+/// Binds `--webhook-port` on every interface of both families and serves `webhooks` until
+/// `shutdown`.
 pub async fn spawn(
     webhooks: Webhooks,
     metrics: Metrics,
@@ -189,7 +190,7 @@ pub async fn spawn(
              webhook configurations to call this process"
         );
     }
-    let address = SocketAddr::from(([0, 0, 0, 0], options.webhook_port));
+    let address = super::listen::every_interface(options.webhook_port);
     let routes = webhook_routes(webhooks, metrics);
     let flag = "--webhook-port";
     let (address, task) = server::spawn(flag, address, routes, Some(acceptor), shutdown).await?;

@@ -140,10 +140,50 @@ fn bind_addresses_follow_controller_runtime() {
     assert_eq!(parse_bind_address("f", "0").unwrap(), None);
     assert_eq!(
         parse_bind_address("f", ":8080").unwrap(),
-        Some("0.0.0.0:8080".parse().unwrap())
+        Some("[::]:8080".parse().unwrap())
     );
     assert_eq!(
         parse_bind_address("f", "127.0.0.1:0").unwrap(),
         Some("127.0.0.1:0".parse().unwrap())
     );
+}
+
+#[test]
+fn extreme_values_are_refused_naming_the_value_and_the_rule() {
+    let error = parse(&["--kube-api-qps=1e-30"]).unwrap_err().to_string();
+    assert!(
+        error.contains("\"1e-30\" is below the slowest rate allowed, 0.001 requests per second"),
+        "{error}"
+    );
+    for flag in ["--graceful-shutdown-timeout", "--sync-period"] {
+        let error = parse(&[&format!("{flag}=1e18")]).unwrap_err().to_string();
+        assert!(error.contains(flag), "{error}");
+        assert!(
+            error.contains("\"1e18\" is longer than the longest duration"),
+            "{error}"
+        );
+    }
+    let longest = parse(&[
+        "--graceful-shutdown-timeout=2562047h",
+        "--sync-period=2562047h",
+    ])
+    .unwrap();
+    longest.validate().unwrap();
+}
+
+#[test]
+fn the_lease_duration_is_checked_as_the_lease_records_it() {
+    for (lease, shown) in [("10.9s", "10900ms"), ("10.5s", "10500ms")] {
+        let options = parse(&[&format!("--leader-election-lease-duration={lease}")]).unwrap();
+        let error = options.validate().unwrap_err().to_string();
+        assert_eq!(
+            error,
+            format!(
+                "--leader-election-lease-duration ({shown}, which the Lease records as 10s) must \
+                 be longer than --leader-election-renew-deadline (10s)"
+            )
+        );
+    }
+    let options = parse(&["--leader-election-lease-duration=11s"]).unwrap();
+    options.validate().unwrap();
 }
