@@ -16,7 +16,7 @@ use crate::scaffold::{Command, Request};
     # A kind with an empty reconcile to fill in\n  \
     webop create api --group batch --version v1 --kind CronJob\n\n  \
     # A cluster-scoped kind without a controller\n  \
-    webop create api --group infra --version v1alpha1 --kind Cluster --namespaced=false --controller=false")]
+    webop create api --group infra --version v1 --kind Cluster --namespaced=false --controller=false")]
 pub struct CreateApiArgs {
     /// API group, without the domain (`app` → `app.<domain>`).
     #[arg(long, allow_hyphen_values = true)]
