@@ -176,6 +176,10 @@ fn prepared(dir: &Path, args: &[String]) -> Option<()> {
         let step: Vec<String> = step.iter().map(|s| (*s).to_owned()).collect();
         webop(dir, &step).unwrap_or_else(|e| panic!("preparing {args:?}: {e}"));
     }
+    // `--adopt` is for a project scaffolded before webop kept a lock.
+    if words.starts_with(&["upgrade", "--adopt"]) {
+        std::fs::remove_dir_all(dir.join(webop::upgrade::lock::DIR)).unwrap();
+    }
     Some(())
 }
 
