@@ -335,11 +335,25 @@ pub(super) fn with_storage_version(text: &str, kind: &str) -> Option<String> {
     let kind_key = format!("kind = \"{kind}\"");
     let mut out = String::with_capacity(text.len() + 20);
     let mut done = false;
+    // The attribute so far, while in one (rustfmt spreads a long one over several lines).
+    let mut attribute: Option<String> = None;
     for line in text.split_inclusive('\n') {
         out.push_str(line);
-        if !done && line.trim_start().starts_with("#[resource(") && line.contains(&kind_key) {
-            out.push_str("#[storage_version]\n");
-            done = true;
+        if done {
+            continue;
+        }
+        if line.trim_start().starts_with("#[resource(") {
+            attribute = Some(String::new());
+        }
+        if let Some(so_far) = attribute.as_mut() {
+            so_far.push_str(line);
+            if line.trim_end().ends_with(")]") {
+                if so_far.contains(&kind_key) {
+                    out.push_str("#[storage_version]\n");
+                    done = true;
+                }
+                attribute = None;
+            }
         }
     }
     done.then_some(out)
