@@ -115,7 +115,7 @@ pub fn generated(templates: &Templates, options: Options) -> Result<Stats, Failu
         let mut next = generate::next(&mut rng, runner.root(), project.as_ref(), draw);
         let due = options
             .checkpoint_every
-            .is_some_and(|every| (runner.steps.len() + 1) % every == 0);
+            .is_some_and(|every| (runner.steps.len() + 1).is_multiple_of(every));
         if due || (options.checkpoint_every.is_some() && runner.steps.len() + 1 == options.length) {
             next.push(Step::Checkpoint);
         }
@@ -187,6 +187,9 @@ pub fn shrink(templates: &Templates, failure: Failure) -> Failure {
     best
 }
 
+/// What a render is made from: the PROJECT file and the lock, as the tree holds them.
+type RenderKey = [Option<Option<Vec<u8>>>; 2];
+
 struct Runner<'a> {
     templates: &'a Templates,
     _dir: tempfile::TempDir,
@@ -198,7 +201,7 @@ struct Runner<'a> {
     stats: Stats,
     started: Instant,
     /// The last render, by the PROJECT file and the lock it was made from.
-    render: Option<([Option<Option<Vec<u8>>>; 2], Render)>,
+    render: Option<(RenderKey, Render)>,
 }
 
 impl<'a> Runner<'a> {
@@ -309,14 +312,13 @@ impl<'a> Runner<'a> {
         let is = |a: &str, b: &str| args.len() > 1 && args[0] == a && args[1] == b;
         let has = |flag: &str| args.iter().any(|a| a == flag);
         let gvk = || args.get(2..8).map(<[String]>::to_vec).unwrap_or_default();
-        if (is("delete", "api") || is("delete", "webhook")) && !has("--force") {
-            if let Some((_, tree_before)) = before_create.filter(|(g, _)| *g == gvk()) {
-                let after = tree::snapshot(&self.root);
-                self.check(
-                    "delete right after create gives back the tree",
-                    check::inverse(&tree_before, &after),
-                )?;
-            }
+        let inverse = (is("delete", "api") || is("delete", "webhook")) && !has("--force");
+        if let Some((_, tree_before)) = before_create.filter(|(g, _)| inverse && *g == gvk()) {
+            let after = tree::snapshot(&self.root);
+            self.check(
+                "delete right after create gives back the tree",
+                check::inverse(&tree_before, &after),
+            )?;
         }
         let new_kind = project_before.is_some_and(|p| {
             let g = gvk();
