@@ -316,3 +316,35 @@ fn bad_license_edits_write_nothing() {
     );
     assert_eq!(tree(&dir), before);
 }
+
+/// Issue 24, defect 2: in a single-group project whose kinds span two groups, `edit` changes the
+/// other settings (the layout's rule is checked only when `--multigroup` changes the layout).
+#[test]
+fn a_project_of_two_groups_edits_its_other_settings() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    for (group, kind) in [("app", "WebApp"), ("batch", "Cache")] {
+        run_ok(
+            &dir,
+            &[
+                "create",
+                "api",
+                "--group",
+                group,
+                "--version",
+                "v1",
+                "--kind",
+                kind,
+            ],
+        );
+    }
+    run_ok(&dir, &["edit", "--namespaced"]);
+    run_ok(&dir, &["edit", "--license", "none"]);
+    run_ok(
+        &dir,
+        &["edit", "--owner", "Acme Corp", "--license", "apache2"],
+    );
+    let same = run_ok(&dir, &["edit", "--multigroup=false"]);
+    assert!(same.contains("already single-group"), "{same}");
+    run_ok(&dir, &["edit", "--multigroup=false", "--namespaced=false"]);
+}

@@ -14,7 +14,10 @@ use support::{
 
 /// Files `webop manifests` writes; before it runs, `config/rbac/role.yaml` is init's placeholder.
 fn written_by_manifests(path: &str) -> bool {
-    path.starts_with("config/crd/bases/") || path == "config/rbac/role.yaml"
+    // config/crd/kustomization.yaml lists each CRD once `webop manifests` writes it.
+    path.starts_with("config/crd/bases/")
+        || path == "config/rbac/role.yaml"
+        || path == "config/crd/kustomization.yaml"
 }
 
 /// Files of the machine or of Cargo, never part of the golden.

@@ -251,6 +251,16 @@ fn a_new_project_builds() {
     check_default_build(&kustomize(&dir.join("config/default")));
 }
 
+/// Issue 24, item 4: right after `create api` (before `make manifests` writes the CRD),
+/// `config/default` builds: the CRD is listed once it exists.
+#[test]
+fn a_project_builds_right_after_create_api() {
+    let (_temp, dir) = project_dir();
+    init_webapp(&dir);
+    create_webapp(&dir);
+    check_default_build(&kustomize(&dir.join("config/default")));
+}
+
 #[test]
 fn the_golden_project_builds() {
     let golden = workspace().join("testdata/webapp-operator");

@@ -16,11 +16,9 @@ use crate::scaffold::{Command, Request};
     # A kind with an empty reconcile to fill in\n  \
     webop create api --group batch --version v1 --kind CronJob\n\n  \
     # A cluster-scoped kind without a controller\n  \
-    webop create api --group infra --version v1alpha1 --kind Cluster --namespaced=false --controller=false\n\n  \
+    webop create api --group infra --version v1 --kind Cluster --namespaced=false --controller=false\n\n  \
     # A controller for Kubernetes' own Deployments (k8s-openapi's type)\n  \
-    webop create api --group apps --version v1 --kind Deployment --resource=false\n\n  \
-    # A controller for another operator's kind, whose type is in a crate the project depends on\n  \
-    webop create api --group cert-manager --version v1 --kind Certificate --resource=false --external-api-path cert_manager_types::v1 --external-api-domain io")]
+    webop create api --group apps --version v1 --kind Deployment --resource=false")]
 pub struct CreateApiArgs {
     /// API group, without the domain (`app` → `app.<domain>`).
     #[arg(long, allow_hyphen_values = true)]

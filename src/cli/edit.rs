@@ -84,12 +84,14 @@ pub(super) fn run(args: EditArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Re
     }
     let namespaced = args.namespaced.unwrap_or(before.namespaced);
     let multigroup = args.multigroup.unwrap_or(before.multigroup);
-    let after = with_plugins(
-        before
-            .with_multigroup(multigroup)?
-            .with_namespaced_manager(namespaced)?,
-        &args.plugins,
-    );
+    // The layout's rules are checked only when the layout changes: a single-group project
+    // whose kinds span groups (imported ones) may still change its other settings.
+    let relaid = if multigroup == before.multigroup {
+        before.clone()
+    } else {
+        before.with_multigroup(multigroup)?
+    };
+    let after = with_plugins(relaid.with_namespaced_manager(namespaced)?, &args.plugins);
     let rescope = after.namespaced != before.namespaced;
     let mut files: Vec<(String, String)> = Vec::new();
     let mut removed: Vec<String> = Vec::new();

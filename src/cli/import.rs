@@ -77,6 +77,11 @@ pub(super) fn run(command: ImportCommand, cwd: &Path, out: &mut dyn Write) -> an
             for (version, source) in &imported.sources {
                 let (group, domain) = split_group(&imported.kind.group, &before.domain);
                 let default_plural = crate::names::plural(&imported.kind.kind);
+                // `--force` over a kind the project has replaces its types: its controller
+                // (and the image it runs) stays registered.
+                let existing = after.resource(&group, version, &imported.kind.kind);
+                let controller = existing.is_some_and(|r| r.controller);
+                let image = existing.and_then(|r| after.deploy_image_options(r).cloned());
                 let new = NewResource {
                     group,
                     version: version.clone(),
@@ -85,8 +90,8 @@ pub(super) fn run(command: ImportCommand, cwd: &Path, out: &mut dyn Write) -> an
                         .then(|| imported.kind.plural.clone()),
                     namespaced: imported.kind.namespaced,
                     resource: true,
-                    controller: false,
-                    image: None,
+                    controller,
+                    image,
                     force: args.force,
                     domain: Some(domain),
                     any_version: true,

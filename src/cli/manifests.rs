@@ -9,7 +9,7 @@ use clap::Args;
 use serde_json::Value;
 
 use crate::project::Project;
-use crate::scaffold::{self, Request};
+use crate::scaffold::{self, RealFs, Request, Templates};
 
 /// Regenerate config/crd/bases/*.yaml, config/rbac/role.yaml and config/webhook/manifests.yaml from the code (controller-gen's
 /// `make manifests`).
@@ -32,10 +32,26 @@ pub struct ManifestsArgs {
 
 pub(super) fn run(args: ManifestsArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
     let (root, project) = Project::find(cwd)?;
+    // What would refuse the command (an edited DO NOT EDIT file) refuses it before the build.
+    scaffold::plan(&RealFs, &Templates::load()?, &request(&root, &project, &[]))?;
     let sources = SourceDirs::start(&root)?;
     let mut generated = Vec::new();
     if project.resources.iter().any(|r| r.api.is_some()) {
-        for mut crd in crds(&root, &project)? {
+        // A dry run writes nothing: not even the Cargo.lock that the build resolves.
+        let lock = root.join("Cargo.lock");
+        let lock_before = args.dry_run.then(|| std::fs::read(&lock).ok());
+        let built = crds(&root, &project);
+        if let Some(before) = lock_before {
+            match before {
+                Some(bytes) => std::fs::write(&lock, bytes),
+                None => std::fs::remove_file(&lock).or_else(|e| match e.kind() {
+                    std::io::ErrorKind::NotFound => Ok(()),
+                    _ => Err(e),
+                }),
+            }
+            .context("cannot restore Cargo.lock after the dry run's build")?;
+        }
+        for mut crd in built? {
             if let Some(max_len) = args.max_desc_len {
                 crate::manifests::truncate_descriptions(&mut crd, max_len);
             }
@@ -53,14 +69,22 @@ pub(super) fn run(args: ManifestsArgs, cwd: &Path, out: &mut dyn Write) -> anyho
         generated.push((path_string(&file.path), file.contents));
     }
 
-    let request = Request {
-        root: &root,
-        before: Some(&project),
-        after: &project,
-        command: scaffold::Command::Manifests(&generated),
+    super::scaffold(&request(&root, &project, &generated), args.dry_run, out)
+}
+
+/// The scaffold request of `manifests` writing `generated`, `(path, contents)`.
+fn request<'a>(
+    root: &'a Path,
+    project: &'a Project,
+    generated: &'a [(String, String)],
+) -> Request<'a> {
+    Request {
+        root,
+        before: Some(project),
+        after: project,
+        command: scaffold::Command::Manifests(generated),
         force: false,
-    };
-    super::scaffold(&request, args.dry_run, out)
+    }
 }
 
 /// `config/rbac/role.yaml` from the `#[rbac]` rules in `sources`, as `(path, contents)`; none

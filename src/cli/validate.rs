@@ -49,6 +49,15 @@ pub(super) fn run(args: ValidateArgs, cwd: &Path, out: &mut dyn Write) -> anyhow
         let (shown, text) = read(cwd, file)?;
         let documents: Vec<Value> = serde_saphyr::from_multiple(&text)
             .with_context(|| format!("{shown} is not YAML or JSON"))?;
+        // `config/samples/*.yaml` names the samples' kustomization too: kustomize's file, no
+        // object of the API server.
+        if is_kustomization(file, &documents) {
+            writeln!(
+                out,
+                "{shown}: a kustomization (kustomize's, not the API server's): skipped"
+            )?;
+            continue;
+        }
         for (index, document) in documents.iter().enumerate().filter(|(_, d)| !d.is_null()) {
             let at = if documents.len() > 1 {
                 format!("{shown} (document {})", index + 1)
@@ -81,6 +90,27 @@ pub(super) fn run(args: ValidateArgs, cwd: &Path, out: &mut dyn Write) -> anyhow
         bail!("{refused} document(s) would be refused by the API server");
     }
     Ok(())
+}
+
+/// Whether `file` is kustomize's: named `kustomization.yaml` (or `.yml`, `Kustomization`) with
+/// no `apiVersion`, or of kind `Kustomization`/`Component` of `kustomize.config.k8s.io`.
+fn is_kustomization(file: &Path, documents: &[Value]) -> bool {
+    let named = file.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+        matches!(
+            n,
+            "kustomization.yaml" | "kustomization.yml" | "Kustomization"
+        )
+    });
+    let kustomize_api = |d: &Value| {
+        d["apiVersion"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("kustomize.config.k8s.io/"))
+    };
+    let documents: Vec<&Value> = documents.iter().filter(|d| !d.is_null()).collect();
+    !documents.is_empty()
+        && documents
+            .iter()
+            .all(|d| kustomize_api(d) || (named && d.get("apiVersion").is_none()))
 }
 
 /// The CRDs in the project's config/crd/bases (what `make manifests` wrote).

@@ -3,11 +3,10 @@
 //! toolchain) and otherwise as written, which is close to rustfmt's layout.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
-use std::process::{Command, Stdio};
 
 use super::k8s::ALIASES;
 use super::model::{Item, Struct, attribute_lines};
+use crate::scaffold::rustfmt::format;
 
 const BTREEMAP: &str = "std::collections::BTreeMap";
 const SERDE_JSON: &str = "serde_json::";
@@ -159,28 +158,5 @@ fn doc(out: &mut String, doc: Option<&str>, indent: &str) {
         } else {
             let _ = writeln!(out, "{indent}/// {line}");
         }
-    }
-}
-
-/// `source` through `rustfmt --edition 2024`, or as it is when rustfmt is not installed or
-/// fails.
-pub fn format(source: &str) -> String {
-    let child = Command::new("rustfmt")
-        .args(["--edition", "2024", "--emit", "stdout", "--quiet"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn();
-    let Ok(mut child) = child else {
-        return source.to_owned();
-    };
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(source.as_bytes());
-    }
-    match child.wait_with_output() {
-        Ok(output) if output.status.success() && !output.stdout.is_empty() => {
-            String::from_utf8(output.stdout).unwrap_or_else(|_| source.to_owned())
-        }
-        _ => source.to_owned(),
     }
 }

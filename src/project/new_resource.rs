@@ -244,6 +244,9 @@ impl Project {
                 ),
             ));
         }
+        if new.resource {
+            self.check_plural(new, &others)?;
+        }
         let same_version: Vec<&str> = neighbours
             .iter()
             .filter(|r| r.version == new.version)
@@ -261,6 +264,48 @@ impl Project {
                 domain: other.domain.clone(),
                 version: other.version.clone(),
             });
+        }
+        Ok(())
+    }
+}
+
+impl Project {
+    /// The CRD's name is `<plural>.<group>`: two kinds of a group with the same plural would
+    /// be one CRD (`webop manifests` would write one over the other), and the versions of a kind
+    /// are one CRD with one plural.
+    fn check_plural(&self, new: &NewResource, others: &[&Resource]) -> Result<(), Refused> {
+        let domain = new.domain.as_deref().unwrap_or(&self.domain);
+        let plural = new
+            .plural
+            .clone()
+            .unwrap_or_else(|| crate::names::plural(&new.kind));
+        let crds = others
+            .iter()
+            .filter(|r| r.api.is_some() && r.group == new.group && r.domain == domain);
+        for other in crds {
+            let same_kind = other.kind == new.kind;
+            if same_kind == (other.plural() == plural) {
+                continue;
+            }
+            let rule = if same_kind {
+                format!(
+                    "{} {} has the plural `{}`: the versions of a kind are one                      CustomResourceDefinition, with one plural; pass --plural {}",
+                    other.kind,
+                    other.version,
+                    other.plural(),
+                    other.plural()
+                )
+            } else {
+                format!(
+                    "{} of group {}.{domain} has it already: the CustomResourceDefinition's name                      is `<plural>.<group>`, so the two kinds would be one CRD; choose another                      --plural",
+                    other.kind, other.group
+                )
+            };
+            return Err(Refused::Invalid(Invalid {
+                what: "plural",
+                value: plural,
+                rule,
+            }));
         }
         Ok(())
     }

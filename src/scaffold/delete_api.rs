@@ -3,7 +3,8 @@
 use std::collections::{HashMap, HashSet};
 
 use super::rendering::{Select, render};
-use super::{Error, Inserted, Planner, Templates, insertions, markers};
+use super::webhook::with_storage_version;
+use super::{Error, Inserted, Planner, Templates, insertions, layout, markers};
 use crate::project::{Project, Resource};
 
 /// `delete api` of `resource`: the lines it inserted that no remaining kind also needs, its
@@ -38,10 +39,19 @@ pub(super) fn delete_api(
     // A file is as webop wrote it if it equals the render with the kind's lines taken out of
     // both: the kind's lines may come from the template (a version's first kind) or from an
     // insertion (the samples' kustomization, written bare and then extended).
+    // The hub of a conversion keeps the `#[storage_version]` that `create webhook` gave it
+    // when its webhook goes: webop's line, not an edit.
+    let marked = planner
+        .read_text(&types_path(before, resource))?
+        .is_some_and(|text| text.lines().any(|l| l.trim() == "#[storage_version]"));
     for file in render(templates, before, None, Select::UserOwnedOf(resource))? {
         if !kept_files.contains(&file.path) {
             let lines = gone.get(&file.path).map_or(&[][..], Vec::as_slice);
-            planner.remove(&file.path, Some(&markers::remove(&file.contents, lines)))?;
+            let mut written = markers::remove(&file.contents, lines);
+            if marked && file.path == types_path(before, resource) {
+                written = with_storage_version(&written, &resource.kind).unwrap_or(written);
+            }
+            planner.remove(&file.path, Some(&written))?;
         }
     }
 
@@ -54,4 +64,14 @@ pub(super) fn delete_api(
         planner.remove(&path.to_string_lossy(), None)?;
     }
     Ok(())
+}
+
+/// The kind's types file, relative to the project root.
+fn types_path(project: &Project, resource: &Resource) -> String {
+    let path = format!(
+        "api/src/{}/{}_types.rs",
+        resource.version,
+        resource.kind.to_ascii_lowercase()
+    );
+    layout::place(&path, &resource.group, project.multigroup)
 }

@@ -9,6 +9,7 @@
 pub mod apply;
 pub mod catalogue;
 pub mod context;
+mod crd_listing;
 mod delete_api;
 pub mod edit;
 pub mod fs;
@@ -24,6 +25,7 @@ pub mod markers;
 pub mod plan;
 pub mod relayout;
 mod rendering;
+pub mod rustfmt;
 pub mod templates;
 pub mod webhook;
 
@@ -41,7 +43,7 @@ use crate::project::{Project, Resource};
 use delete_api::delete_api;
 use insertions::{Inserted, insertions};
 pub(crate) use rendering::Select;
-use rendering::{instances, render};
+use rendering::{instances, render, render_owned};
 
 /// What a command asks of the engine.
 #[derive(Clone, Copy, Debug)]
@@ -159,14 +161,21 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
             let wanted = |path: &str| {
                 !resource.foreign() || path.starts_with("src/") || path.starts_with("tests/")
             };
-            for file in render(
+            // `--force` scaffolds the kind's own files again; the files it shares with other
+            // kinds keep their lines, and get the kind's at their markers.
+            for (own, file) in render_owned(
                 templates,
                 request.after,
                 None,
                 Select::UserOwnedOf(resource),
             )? {
-                if wanted(&file.path) {
+                if !wanted(&file.path) {
+                    continue;
+                }
+                if own {
                     planner.user_owned(&file.path, file.contents)?;
+                } else {
+                    planner.user_owned_kept(&file.path, file.contents)?;
                 }
             }
             let inserted = if resource.foreign() {
@@ -180,6 +189,9 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
                 lines,
             } in inserted
             {
+                if crd_listing::listed_later(&planner, insertion, &lines)? {
+                    continue;
+                }
                 planner.insert(&file, insertion.marker, &lines, insertion.order)?;
             }
         }
@@ -197,10 +209,12 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
                     if !wanted(&file.path) {
                         continue;
                     }
+                    // `--force` replaces the types alone: the kind's controller, roles and
+                    // sample stay the user's.
                     if file.path == types {
                         planner.user_owned_new(&file.path, api.source.clone())?;
                     } else {
-                        planner.user_owned(&file.path, file.contents)?;
+                        planner.user_owned_kept(&file.path, file.contents)?;
                     }
                 }
                 for Inserted {
@@ -209,7 +223,7 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
                     lines,
                 } in insertions(templates, request.after, &api.resource)?
                 {
-                    if wanted(&file) {
+                    if wanted(&file) && !crd_listing::listed_later(&planner, insertion, &lines)? {
                         planner.insert(&file, insertion.marker, &lines, insertion.order)?;
                     }
                 }
@@ -263,6 +277,7 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
             for (path, contents) in generated {
                 planner.generated(path, contents.clone())?;
             }
+            crd_listing::list_written(&mut planner, generated)?;
         }
     }
     // Last: the chart and the dashboards follow the files as the command leaves them.

@@ -25,6 +25,20 @@ pub(super) fn render(
     init: Option<&InitOptions>,
     select: Select,
 ) -> Result<Vec<Rendered>, templates::Error> {
+    Ok(render_owned(templates, project, init, select)?
+        .into_iter()
+        .map(|(_, file)| file)
+        .collect())
+}
+
+/// [`render`], each file with whether it is a kind's own (its template's path names the kind):
+/// not a file kinds share, as a version's module or the samples' kustomization.
+pub(super) fn render_owned(
+    templates: &Templates,
+    project: &Project,
+    init: Option<&InitOptions>,
+    select: Select,
+) -> Result<Vec<(bool, Rendered)>, templates::Error> {
     let project_vars = ProjectVars::new(project, init);
     let mut out = Vec::new();
     for entry in ENTRIES {
@@ -57,7 +71,10 @@ pub(super) fn render(
                     message: "the DO NOT EDIT header must be the template's first line".into(),
                 });
             }
-            out.push(file);
+            let own = ["{{ kind_lower }}", "{{ plural }}"]
+                .iter()
+                .any(|name| entry.template.contains(name));
+            out.push((own, file));
         }
     }
     Ok(out)

@@ -146,7 +146,8 @@ impl Templates {
         self.tool_owned.contains(name)
     }
 
-    /// Renders the template `name` (its path in `templates/`) and its output path.
+    /// Renders the template `name` (its path in `templates/`) and its output path; Rust is laid
+    /// out by rustfmt.
     pub fn render(&self, name: &str, context: &Context) -> Result<Rendered, Error> {
         let render = |template: &str| {
             self.tera.render(template, context).map_err(|e| Error {
@@ -154,10 +155,14 @@ impl Templates {
                 message: error_chain(&e),
             })
         };
-        Ok(Rendered {
-            path: render(&path_template_name(name))?,
-            contents: render(name)?,
-        })
+        let path = render(&path_template_name(name))?;
+        let mut contents = render(name)?;
+        // Laid out as `cargo fmt` would: what webop records as a file's render is what the file
+        // holds after the user's next `cargo fmt`.
+        if super::rustfmt::is_rust(&path) {
+            contents = super::rustfmt::format(&contents);
+        }
+        Ok(Rendered { path, contents })
     }
 
     /// Renders a one-line template string (an insertion of the catalogue).

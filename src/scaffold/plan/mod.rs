@@ -62,10 +62,14 @@ impl Plan {
             .filter(|c| matches!(c.action, Action::Delete | Action::DeleteEdited))
     }
 
-    /// The report a command prints, one line per file.
+    /// The report a command prints, one line per file it writes, removes or leaves because it
+    /// is yours (the files it renders and finds as they should be are not named).
     pub fn report(&self) -> String {
         let mut out = String::new();
         for change in self.changes.values() {
+            if change.action == Action::Unchanged {
+                continue;
+            }
             let note = match change.action {
                 Action::Skip => " (exists; --force to overwrite)",
                 Action::Overwrite => " (its content was yours: replaced because of --force)",
@@ -73,6 +77,9 @@ impl Plan {
                 _ => "",
             };
             let _ = writeln!(out, "{} {}{note}", change.action, change.path);
+        }
+        if out.is_empty() {
+            out.push_str("every file is as it should be: nothing to change\n");
         }
         out
     }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::{Action, Change, Conflict, Plan};
 use crate::scaffold::fs::{Entry, FileSystem};
-use crate::scaffold::markers;
+use crate::scaffold::{markers, rustfmt};
 
 /// Builds a [`Plan`] file by file, reading the tree through a [`FileSystem`].
 pub struct Planner<'a> {
@@ -37,7 +37,9 @@ impl<'a> Planner<'a> {
         let action = match self.read(path)? {
             None => Action::Create,
             Some(disk) if disk == contents.as_bytes() => Action::Unchanged,
-            Some(disk) if previous.is_some_and(|p| p.as_bytes() == disk) => Action::Update,
+            Some(disk) if previous.is_some_and(|p| rustfmt::same(path, &disk, p.as_bytes())) => {
+                Action::Update
+            }
             Some(_) if self.force => Action::Overwrite,
             Some(_) => return Err(Conflict::Edited { path: path.into() }),
         };
@@ -58,7 +60,7 @@ impl<'a> Planner<'a> {
         let action = match self.read(path)? {
             None => Action::Create,
             Some(disk) if disk == contents.as_bytes() => Action::Unchanged,
-            Some(disk) if disk == previous.as_bytes() => Action::Update,
+            Some(disk) if rustfmt::same(path, &disk, previous.as_bytes()) => Action::Update,
             Some(_) if self.force => Action::Overwrite,
             Some(_) => {
                 return Err(Conflict::EditedToRewrite {
@@ -94,6 +96,23 @@ impl<'a> Planner<'a> {
         Ok(())
     }
 
+    /// A user-owned file the command writes only when it is missing, even with `--force`: one
+    /// that other kinds share (a version's module, the samples' kustomization), which the
+    /// command extends at its markers instead.
+    pub fn user_owned_kept(&mut self, path: &str, contents: String) -> Result<(), Conflict> {
+        // Written already by this plan (an earlier kind of the same command) and extended since.
+        if self.plan.changes.contains_key(path) {
+            return Ok(());
+        }
+        let (action, bytes) = match self.read(path)? {
+            None => (Action::Create, contents.into_bytes()),
+            // Not the command's to rewrite, so not "skipped": it is extended at its markers.
+            Some(disk) => (Action::Unchanged, disk),
+        };
+        self.put(path, action, bytes);
+        Ok(())
+    }
+
     /// A user-owned file the command must write (an imported kind's types): a different file
     /// there is a conflict unless `--force`.
     pub fn user_owned_new(&mut self, path: &str, contents: String) -> Result<(), Conflict> {
@@ -118,7 +137,7 @@ impl<'a> Planner<'a> {
             return Ok(());
         };
         let action = match written {
-            Some(written) if written.as_bytes() != current => {
+            Some(written) if !rustfmt::same(path, &current, written.as_bytes()) => {
                 if !self.force {
                     return Err(Conflict::EditedToDelete { path: path.into() });
                 }
@@ -260,7 +279,14 @@ impl<'a> Planner<'a> {
         Ok(self.plan)
     }
 
-    fn put(&mut self, path: &str, action: Action, contents: Vec<u8>) {
+    fn put(&mut self, path: &str, mut action: Action, mut contents: Vec<u8>) {
+        if matches!(action, Action::Create | Action::Update | Action::Overwrite) {
+            let disk = self.read(path).ok().flatten();
+            contents = laid_out(path, contents, disk.as_deref());
+            if action == Action::Update && disk.is_some_and(|disk| disk == contents) {
+                action = Action::Unchanged;
+            }
+        }
         let change = Change {
             path: path.to_owned(),
             action,
@@ -324,5 +350,25 @@ impl<'a> Planner<'a> {
             }
         }
         Ok(())
+    }
+}
+
+/// `contents` of a Rust file laid out by rustfmt, as the templates are: the lines a command
+/// inserts or merges leave it as `cargo fmt` would. A file the user keeps in a layout of their
+/// own (`disk`, what it holds now, is not rustfmt's) is not reformatted.
+fn laid_out(path: &str, contents: Vec<u8>, disk: Option<&[u8]>) -> Vec<u8> {
+    if !rustfmt::is_rust(path) {
+        return contents;
+    }
+    let text = match String::from_utf8(contents) {
+        Ok(text) => text,
+        Err(not_text) => return not_text.into_bytes(),
+    };
+    let user_layout =
+        disk.is_some_and(|disk| !rustfmt::is_formatted(&String::from_utf8_lossy(disk)));
+    if user_layout {
+        text.into_bytes()
+    } else {
+        rustfmt::format(&text).into_bytes()
     }
 }

@@ -19,6 +19,8 @@ use paths::{Rename, groups_of, kind_files, renames, role_names};
 use crate::project::Project;
 use crate::scaffold::context::{GroupVars, ProjectVars, Scoped};
 use crate::scaffold::layout::place;
+use crate::scaffold::rendering::{Select, render};
+use crate::scaffold::rustfmt;
 use crate::scaffold::templates::Templates;
 
 /// The files of a project the relayout reads: its `.rs` files and its kustomizations and roles.
@@ -76,7 +78,7 @@ pub fn relayout(
         moved: BTreeSet::new(),
         renames: renames(before, after),
     };
-    job.kinds_files();
+    job.kinds_files(templates)?;
     job.version_dirs(templates)?;
     job.group_modules(templates)?;
     job.api_lib();
@@ -126,10 +128,21 @@ impl Job<'_> {
         self.out.moves.push((from, to));
     }
 
-    /// Each kind's own files.
-    fn kinds_files(&mut self) {
+    /// Each kind's own files. One as webop wrote it is written as webop writes it in the new
+    /// layout (a controller's name is qualified by its group in a multigroup project), so that
+    /// `delete api` still knows it.
+    fn kinds_files(&mut self, templates: &Templates) -> Result<(), Error> {
         for r in &self.before.resources {
             let kind_lower = r.kind.to_ascii_lowercase();
+            let rendered = |project: &Project| -> Result<BTreeMap<String, String>, Error> {
+                let resource = project.resource(&r.group, &r.version, &r.kind);
+                let Some(resource) = resource else {
+                    return Ok(BTreeMap::new());
+                };
+                let files = render(templates, project, None, Select::UserOwnedOf(resource))?;
+                Ok(files.into_iter().map(|f| (f.path, f.contents)).collect())
+            };
+            let (was, will_be) = (rendered(self.before)?, rendered(self.after)?);
             for single in kind_files(r) {
                 let from = self.old_path(&single, &r.group);
                 if self.moved.contains(&from) {
@@ -138,15 +151,23 @@ impl Job<'_> {
                 let Some(text) = self.files.get(&from) else {
                     continue;
                 };
+                let to = self.new_path(&single, &r.group);
+                let pristine = was
+                    .get(&from)
+                    .is_some_and(|w| rustfmt::same(&from, text.as_bytes(), w.as_bytes()));
+                if let Some(render) = will_be.get(&to).filter(|_| pristine) {
+                    self.move_file(from, to, render.clone());
+                    continue;
+                }
                 let text = if from.ends_with(".rs") {
                     self.rewrite(&from, text, Some(&r.group))
                 } else {
                     role_names(text, &kind_lower, &r.group, self.after.multigroup)
                 };
-                let to = self.new_path(&single, &r.group);
                 self.move_file(from, to, text);
             }
         }
+        Ok(())
     }
 
     /// The API crate's version directories: moved whole when one group has the version, split

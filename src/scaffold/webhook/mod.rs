@@ -322,29 +322,45 @@ fn replace(
 fn mark_storage_version(planner: &mut Planner, path: &str, kind: &str) -> Result<(), Conflict> {
     let purpose = "marks the hub #[storage_version]";
     planner.edit(path, purpose, |text| {
-        if text.lines().any(|line| line.trim() == "#[storage_version]") {
-            return Ok(text.to_owned());
+        with_storage_version(text, kind).ok_or_else(|| Conflict::MissingSection {
+            path: path.into(),
+            purpose: format!("needs to find {kind}'s `#[resource(...)]` line: it {purpose}"),
+            section: format!("#[resource(group = \"...\", version = \"...\", kind = \"{kind}\")]"),
+        })
+    })
+}
+
+/// `text` (a types file) with `#[storage_version]` on `kind`'s type as `create webhook
+/// --conversion` marks the hub; `None` without the type's `#[resource(...)]` line.
+pub(super) fn with_storage_version(text: &str, kind: &str) -> Option<String> {
+    if text.lines().any(|line| line.trim() == "#[storage_version]") {
+        return Some(text.to_owned());
+    }
+    let kind_key = format!("kind = \"{kind}\"");
+    let mut out = String::with_capacity(text.len() + 20);
+    let mut done = false;
+    // The attribute so far, while in one (rustfmt spreads a long one over several lines).
+    let mut attribute: Option<String> = None;
+    for line in text.split_inclusive('\n') {
+        out.push_str(line);
+        if done {
+            continue;
         }
-        let kind_key = format!("kind = \"{kind}\"");
-        let mut out = String::with_capacity(text.len() + 20);
-        let mut done = false;
-        for line in text.split_inclusive('\n') {
-            out.push_str(line);
-            if !done && line.trim_start().starts_with("#[resource(") && line.contains(&kind_key) {
-                out.push_str("#[storage_version]\n");
-                done = true;
+        if line.trim_start().starts_with("#[resource(") {
+            attribute = Some(String::new());
+        }
+        if let Some(so_far) = attribute.as_mut() {
+            so_far.push_str(line);
+            if line.trim_end().ends_with(")]") {
+                if so_far.contains(&kind_key) {
+                    out.push_str("#[storage_version]\n");
+                    done = true;
+                }
+                attribute = None;
             }
         }
-        if done {
-            Ok(out)
-        } else {
-            Err(Conflict::MissingSection {
-                path: path.into(),
-                purpose: format!("needs to find {kind}'s `#[resource(...)]` line: it {purpose}"),
-                section: format!("#[resource(group = \"...\", version = \"...\", {kind_key})]"),
-            })
-        }
-    })
+    }
+    done.then_some(out)
 }
 
 #[cfg(test)]

@@ -103,8 +103,7 @@ pub async fn run(manager: Manager) {
         watcher::Config::default().labels(&format!("app.kubernetes.io/managed-by={MANAGED_BY}"));
     let (deployments, deployment_changes) =
         kit.owned_compact(manager.api::<appsv1::Deployment>(), children.clone());
-    let (services, service_changes) =
-        kit.owned_compact(manager.api::<corev1::Service>(), children);
+    let (services, service_changes) = kit.owned_compact(manager.api::<corev1::Service>(), children);
     let context = Arc::new(Context {
         client: manager.client(),
         deployments,
@@ -168,7 +167,14 @@ async fn reconcile_children(webapp: &appv1::WebApp, ctx: &Context) -> Result<(),
     updates.extend(deployment.update);
     updates.extend(apply(ctx, webapp, &service, cached_service).await?.update);
     if !updates.is_empty() {
-        publish(ctx, webapp, EventType::Normal, "Updated", updates.join(", ")).await;
+        publish(
+            ctx,
+            webapp,
+            EventType::Normal,
+            "Updated",
+            updates.join(", "),
+        )
+        .await;
     }
 
     // The status reports the Deployment as this reconcile left it: the API server's answer to
@@ -254,7 +260,11 @@ where
 }
 
 /// Writes `status` through the status subresource (server-side apply: only status fields).
-async fn write_status(ctx: &Context, webapp: &appv1::WebApp, status: &appv1::WebAppStatus) -> Result<(), Error> {
+async fn write_status(
+    ctx: &Context,
+    webapp: &appv1::WebApp,
+    status: &appv1::WebAppStatus,
+) -> Result<(), Error> {
     let namespace = webapp
         .namespace()
         .ok_or(Error::MissingMetadata("namespace"))?;
@@ -275,7 +285,13 @@ async fn write_status(ctx: &Context, webapp: &appv1::WebApp, status: &appv1::Web
 }
 
 /// Records an event on `webapp`; a failure to record is logged, never fatal.
-async fn publish(ctx: &Context, webapp: &appv1::WebApp, type_: EventType, reason: &str, note: String) {
+async fn publish(
+    ctx: &Context,
+    webapp: &appv1::WebApp,
+    type_: EventType,
+    reason: &str,
+    note: String,
+) {
     let event = Event {
         type_,
         reason: reason.to_owned(),

@@ -14,7 +14,10 @@ use cronjob_operator_api::v1 as batchv1;
 
 #[test]
 fn the_kind_is_served_where_the_controller_watches_it() {
-    assert_eq!(batchv1::CronJob::group(&()), "batch.tutorial.kubebuilder.io");
+    assert_eq!(
+        batchv1::CronJob::group(&()),
+        "batch.tutorial.kubebuilder.io"
+    );
     assert_eq!(batchv1::CronJob::version(&()), "v1");
     assert_eq!(batchv1::CronJob::plural(&()), "cronjobs");
 }
@@ -36,9 +39,12 @@ async fn a_new_cronjob_is_reconciled() {
         foo: Some("bar".to_owned()),
     };
     let api = Api::<batchv1::CronJob>::namespaced(env.client(), "default");
-    api.create(&PostParams::default(), &batchv1::CronJob::new("sample", spec))
-        .await
-        .unwrap();
+    api.create(
+        &PostParams::default(),
+        &batchv1::CronJob::new("sample", spec),
+    )
+    .await
+    .unwrap();
     let reconciled = format!(
         "controller_runtime_reconcile_total{{controller=\"{}\",result=\"success\"}} 1",
         cronjob_controller::NAME

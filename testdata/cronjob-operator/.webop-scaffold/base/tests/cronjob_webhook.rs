@@ -50,7 +50,6 @@ async fn the_api_server_admits_the_sample_through_the_webhooks() {
         .expect("the webhooks admit the sample");
     assert_eq!(created.metadata.name, sample().metadata.name);
 }
-
 /// The scaffolded defaulter sets nothing, so the sample comes out as it went in.
 /// TODO(user): once `default` sets fields, assert their values here instead.
 #[tokio::test]
@@ -62,7 +61,6 @@ async fn the_defaulter_admits_the_sample_and_leaves_it_as_it_is() {
         .expect("the sample is admitted");
     assert_eq!(serde_json::to_value(&cronjob).unwrap(), before);
 }
-
 /// The sample is valid: it is admitted on create, update and delete, with no warnings.
 /// TODO(user): add the objects your validation denies, and check the denial's field errors.
 #[tokio::test]

@@ -257,13 +257,30 @@ async fn a_webapp_gets_a_deployment_a_service_and_a_status() {
     let security = container(&deployment).security_context.clone().unwrap();
     assert_eq!(security.run_as_non_root, Some(true));
     assert_eq!(security.allow_privilege_escalation, Some(false));
-    let dropped = security.capabilities.and_then(|c| c.drop).unwrap_or_default();
+    let dropped = security
+        .capabilities
+        .and_then(|c| c.drop)
+        .unwrap_or_default();
     assert_eq!(dropped, ["ALL"]);
     let pod = deployment.spec.template.spec.as_ref().unwrap();
-    let seccomp = pod.security_context.as_ref().unwrap().seccomp_profile.as_ref();
+    let seccomp = pod
+        .security_context
+        .as_ref()
+        .unwrap()
+        .seccomp_profile
+        .as_ref();
     assert_eq!(seccomp.map(|p| p.type_.as_str()), Some("RuntimeDefault"));
-    let requests = container(&deployment).resources.as_ref().unwrap().requests.as_ref().unwrap();
-    assert!(requests.contains_key("cpu") && requests.contains_key("memory"), "{requests:?}");
+    let requests = container(&deployment)
+        .resources
+        .as_ref()
+        .unwrap()
+        .requests
+        .as_ref()
+        .unwrap();
+    assert!(
+        requests.contains_key("cpu") && requests.contains_key("memory"),
+        "{requests:?}"
+    );
 
     let service: Service = cluster.until("demo-svc", exists()).await;
     assert!(applied_by_the_controller(&service));
@@ -274,7 +291,9 @@ async fn a_webapp_gets_a_deployment_a_service_and_a_status() {
     assert_eq!(port.target_port, Some(IntOrString::Int(8080)));
 
     if cluster.pods == Pods::PlayedByTheTest {
-        let pending = cluster.until("demo", phase(appv1::WebAppPhase::Pending)).await;
+        let pending = cluster
+            .until("demo", phase(appv1::WebAppPhase::Pending))
+            .await;
         assert_eq!(pending.status.unwrap().available_replicas, 0);
     }
     let status = cluster.settled("demo").await.status.unwrap();
@@ -354,7 +373,9 @@ async fn children_follow_image_replicas_and_port_changes() {
 
     if cluster.pods == Pods::PlayedByTheTest {
         // The rollout has not been observed yet: the WebApp is Pending until it has.
-        cluster.until("demo", phase(appv1::WebAppPhase::Pending)).await;
+        cluster
+            .until("demo", phase(appv1::WebAppPhase::Pending))
+            .await;
     }
     let status = cluster.settled("demo").await.status.unwrap();
     let expected = if cluster.pods == Pods::NeverReady {
@@ -499,7 +520,9 @@ async fn a_webapp_whose_service_name_would_be_invalid_is_rejected() {
         };
         assert_eq!(status.code, 422, "{name}: {status:?}");
         assert!(
-            status.message.contains("metadata.name must be at most 59 lowercase letters"),
+            status
+                .message
+                .contains("metadata.name must be at most 59 lowercase letters"),
             "{name}: {}",
             status.message
         );
@@ -541,15 +564,39 @@ async fn an_object_of_the_same_name_owned_by_someone_else_is_not_taken_over() {
         })
     };
     let webapp = cluster.until("demo", degraded).await;
-    let condition = webapp.status.unwrap().conditions.into_iter().find(|c| c.type_ == "Degraded").unwrap();
-    assert!(condition.message.contains("Deployment demo-deploy"), "{}", condition.message);
-    assert_eq!(condition.observed_generation, Some(1));
-    let still_theirs = cluster.api::<Deployment>().get("demo-deploy").await.unwrap();
-    assert_eq!(container(&still_theirs).image.as_deref(), Some("busybox:1.36"));
-    assert!(still_theirs.owner_references().is_empty());
-    let events = cluster.api::<Event>().list(&ListParams::default()).await.unwrap();
+    let condition = webapp
+        .status
+        .unwrap()
+        .conditions
+        .into_iter()
+        .find(|c| c.type_ == "Degraded")
+        .unwrap();
     assert!(
-        events.items.iter().any(|e| e.reason.as_deref() == Some("ReconcileFailed")),
+        condition.message.contains("Deployment demo-deploy"),
+        "{}",
+        condition.message
+    );
+    assert_eq!(condition.observed_generation, Some(1));
+    let still_theirs = cluster
+        .api::<Deployment>()
+        .get("demo-deploy")
+        .await
+        .unwrap();
+    assert_eq!(
+        container(&still_theirs).image.as_deref(),
+        Some("busybox:1.36")
+    );
+    assert!(still_theirs.owner_references().is_empty());
+    let events = cluster
+        .api::<Event>()
+        .list(&ListParams::default())
+        .await
+        .unwrap();
+    assert!(
+        events
+            .items
+            .iter()
+            .any(|e| e.reason.as_deref() == Some("ReconcileFailed")),
         "a ReconcileFailed event"
     );
     cluster.stop().await;
@@ -559,7 +606,9 @@ async fn an_object_of_the_same_name_owned_by_someone_else_is_not_taken_over() {
 async fn a_webapp_being_deleted_is_not_reconciled_back() {
     let cluster = Cluster::start().await;
     if cluster.env.is_real() && !cluster.env.runs(Binary::ControllerManager) {
-        eprintln!("skipped: foreground deletion needs kube-controller-manager in KUBEBUILDER_ASSETS");
+        eprintln!(
+            "skipped: foreground deletion needs kube-controller-manager in KUBEBUILDER_ASSETS"
+        );
         return;
     }
     let webapp = cluster.running("demo").await;
@@ -575,7 +624,11 @@ async fn a_webapp_being_deleted_is_not_reconciled_back() {
     let requests = cluster.env.request_counts().unwrap();
     for resource in ["deployments", "services"] {
         for verb in [Verb::Create, Verb::Patch] {
-            assert_eq!(requests.get(verb, resource), 0, "{verb} {resource}: {requests:?}");
+            assert_eq!(
+                requests.get(verb, resource),
+                0,
+                "{verb} {resource}: {requests:?}"
+            );
         }
     }
     cluster.stop().await;

@@ -46,9 +46,11 @@ pub async fn run(manager: Manager) {
     });
     // Every namespace, or the one of `--watch-namespace`.
     let api = manager.api::<batchv1::CronJob>();
-    let results = kit
-        .build(api, watcher::Config::default())
-        .run(kit.reconcile(reconcile), kit.error_policy(), context);
+    let results = kit.build(api, watcher::Config::default()).run(
+        kit.reconcile(reconcile),
+        kit.error_policy(),
+        context,
+    );
     kit.drive(results).await;
 }
 

@@ -6,7 +6,11 @@ use webop::prelude::*;
 
 /// CronJobSpec defines the desired state of CronJob
 #[derive(CustomResource, Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[resource(group = "batch.tutorial.kubebuilder.io", version = "v1", kind = "CronJob")]
+#[resource(
+    group = "batch.tutorial.kubebuilder.io",
+    version = "v1",
+    kind = "CronJob"
+)]
 #[storage_version]
 #[resource(doc = "CronJob is the Schema for the cronjobs API")]
 #[subresource(status)]

@@ -20,7 +20,6 @@ pub fn setup(mut webhooks: Webhooks) -> Webhooks {
 }
 
 // TODO(user): EDIT THIS FILE! THIS IS SCAFFOLDING FOR YOU TO OWN!
-
 /// Sets the defaults of CronJob objects when they are created or updated, before the API server
 /// validates and stores them (a mutating admission webhook).
 #[webhook(
@@ -47,7 +46,6 @@ impl webop::webhook::CustomDefaulter<CronJob> for CronJobCustomDefaulter {
         Ok(())
     }
 }
-
 /// Validates CronJob objects when they are created or updated (a validating admission
 /// webhook): what CEL rules on the schema cannot check, such as other objects.
 // TODO(user): add "delete" to `verbs` to validate deletions as well.

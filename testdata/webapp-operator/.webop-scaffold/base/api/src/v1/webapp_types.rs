@@ -12,7 +12,11 @@ use webop::prelude::*;
 #[subresource(status)]
 #[printcolumn(name = "Image", type = "string", json_path = ".spec.image")]
 #[printcolumn(name = "Replicas", type = "integer", json_path = ".spec.replicas")]
-#[printcolumn(name = "Available", type = "integer", json_path = ".status.availableReplicas")]
+#[printcolumn(
+    name = "Available",
+    type = "integer",
+    json_path = ".status.availableReplicas"
+)]
 #[printcolumn(name = "Phase", type = "string", json_path = ".status.phase")]
 #[printcolumn(name = "Age", type = "date", json_path = ".metadata.creationTimestamp")]
 // The children are named after the WebApp, and the Service's name `<name>-svc` must be a

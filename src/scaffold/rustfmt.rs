@@ -1,0 +1,119 @@
+//! Rust that webop writes, laid out as `cargo fmt` lays it out.
+//!
+//! `make build`, `test` and `run` run `cargo fmt`, so a Rust file webop writes must be one
+//! rustfmt leaves alone: else a tool-owned file no longer equals its render and every later
+//! command refuses it as edited. Rather than keep every template and every edit rustfmt-clean by
+//! hand (they drift), the engine passes the Rust it renders and writes through rustfmt itself,
+//! and compares Rust files modulo rustfmt (so a tree scaffolded before this, or laid out by
+//! another rustfmt run, is not "edited").
+//!
+//! rustfmt runs with edition 2024 (a generated project's) and no configuration file, as
+//! `cargo fmt` does in a generated project, which has none. When rustfmt is not installed or
+//! cannot parse the text, the text is kept as it is. Results are cached by input: a command
+//! renders the same files several times (before and after it, for the lock).
+
+use std::collections::HashMap;
+use std::io::Write as _;
+use std::process::{Command, Stdio};
+use std::sync::{LazyLock, Mutex};
+
+static CACHE: LazyLock<Mutex<HashMap<String, Option<String>>>> = LazyLock::new(Mutex::default);
+
+/// Whether the file at `path` is Rust source (laid out by rustfmt).
+pub fn is_rust(path: &str) -> bool {
+    path.ends_with(".rs")
+}
+
+/// `source` as rustfmt lays it out, or as it is when rustfmt is not installed or fails.
+pub fn format(source: &str) -> String {
+    formatted(source).unwrap_or_else(|| source.to_owned())
+}
+
+/// `source` as rustfmt lays it out; `None` when rustfmt is not installed or cannot parse it.
+pub fn formatted(source: &str) -> Option<String> {
+    if let Some(hit) = CACHE.lock().expect("not poisoned").get(source) {
+        return hit.clone();
+    }
+    let result = run_rustfmt(source);
+    CACHE
+        .lock()
+        .expect("not poisoned")
+        .insert(source.to_owned(), result.clone());
+    result
+}
+
+/// Whether `disk` is `expected` up to rustfmt's layout (for a Rust file at `path`; other files
+/// byte for byte).
+pub fn same(path: &str, disk: &[u8], expected: &[u8]) -> bool {
+    if disk == expected {
+        return true;
+    }
+    if !is_rust(path) {
+        return false;
+    }
+    let (Ok(disk), Ok(expected)) = (std::str::from_utf8(disk), std::str::from_utf8(expected))
+    else {
+        return false;
+    };
+    match (formatted(disk), formatted(expected)) {
+        (Some(disk), Some(expected)) => disk == expected,
+        _ => false,
+    }
+}
+
+/// Whether rustfmt leaves `source` as it is (text it cannot parse counts as laid out: there is
+/// no layout of it to keep).
+pub fn is_formatted(source: &str) -> bool {
+    formatted(source).is_none_or(|f| f == source)
+}
+
+fn run_rustfmt(source: &str) -> Option<String> {
+    let mut command = Command::new(std::env::var_os("RUSTFMT").unwrap_or_else(|| "rustfmt".into()));
+    command.args(["--edition", "2024", "--emit", "stdout", "--quiet"]);
+    // No rustfmt.toml of the directory webop runs in, or of the user's home, may change it.
+    if cfg!(unix) {
+        command.args(["--config-path", "/dev/null"]);
+    }
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut stdin = child.stdin.take()?;
+    // rustfmt reads all its input before it writes: no deadlock on a large file.
+    stdin.write_all(source.as_bytes()).ok()?;
+    drop(stdin);
+    let output = child.wait_with_output().ok()?;
+    if !output.status.success() || (output.stdout.is_empty() && !source.trim().is_empty()) {
+        return None;
+    }
+    String::from_utf8(output.stdout).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lays_out_rust_as_cargo_fmt_does() {
+        assert_eq!(
+            format("fn main(){let x=1;}\n"),
+            "fn main() {\n    let x = 1;\n}\n"
+        );
+        assert!(is_formatted("fn main() {}\n"));
+        assert!(!is_formatted("fn main(){}\n"));
+    }
+
+    #[test]
+    fn keeps_what_it_cannot_parse() {
+        assert_eq!(format("fn main( {\n"), "fn main( {\n");
+    }
+
+    #[test]
+    fn rust_files_compare_up_to_layout() {
+        assert!(same("a.rs", b"fn f(){}\n", b"fn f() {}\n"));
+        assert!(!same("a.rs", b"fn f(){}\n", b"fn g() {}\n"));
+        assert!(!same("a.yaml", b"a:  1\n", b"a: 1\n"));
+    }
+}

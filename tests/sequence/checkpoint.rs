@@ -1,0 +1,69 @@
+//! A checkpoint: what a user runs after scaffolding, on the project as the sequence left it.
+//! `webop manifests`, then the workspace builds, clippy with `-D warnings` is clean, its tests
+//! pass on the testkit, and kustomize builds `config/default`. Slow (it compiles the project):
+//! sequences have few of them, all in one target directory.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"))
+}
+
+fn run(root: &Path, program: &str, args: &[&str]) -> Result<(), String> {
+    let output = Command::new(program)
+        .args(args)
+        .current_dir(root)
+        .env("CARGO_TARGET_DIR", target_dir())
+        .env("CARGO_INCREMENTAL", "0")
+        .env_remove("KUBEBUILDER_ASSETS")
+        .env_remove("RUSTFLAGS")
+        .output()
+        .map_err(|e| format!("{program}: {e}"))?;
+    if output.status.success() {
+        return Ok(());
+    }
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let tail: Vec<&str> = stderr.lines().rev().take(40).collect();
+    Err(format!(
+        "`{program} {}` failed:\n{}",
+        args.join(" "),
+        tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+    ))
+}
+
+/// Runs the checkpoint in the project at `root` (a project with no PROJECT file passes).
+pub fn run_all(root: &Path) -> Result<(), String> {
+    if !root.join("PROJECT").exists() {
+        return Ok(());
+    }
+    let mut out = Vec::new();
+    webop_cli::cli::run(["webop", "manifests"], root, &mut out)
+        .map_err(|e| format!("webop manifests: {e:#}"))?;
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    run(root, &cargo, &["build", "--workspace", "--all-targets"])?;
+    run(
+        root,
+        &cargo,
+        &[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ],
+    )?;
+    run(root, &cargo, &["test", "--workspace"])?;
+    if Command::new("kubectl")
+        .arg("version")
+        .arg("--client")
+        .output()
+        .is_ok()
+    {
+        run(root, "kubectl", &["kustomize", "config/default"])?;
+    }
+    Ok(())
+}
