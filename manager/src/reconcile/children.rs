@@ -7,6 +7,7 @@ use k8s_openapi::api::core::v1::ObjectReference;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference;
 use kube::api::{Patch, PatchParams};
 use kube::runtime::events::{EventType, Recorder};
+use kube::core::object::HasStatus;
 use kube::{Api, Client, Resource, ResourceExt};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -114,24 +115,31 @@ impl Children {
         }
     }
 
-    /// Writes `status` to `owner`'s status subresource unless it equals `current`: see
-    /// [`write_status`].
-    pub async fn write_status<O, S>(
-        &self,
-        owner: &O,
-        current: Option<&S>,
-        status: &S,
-    ) -> Result<bool, kube::Error>
+    /// Writes `status` to `owner`'s status subresource unless it is the status `owner` has:
+    /// see [`write_status`].
+    pub async fn write_status<O>(&self, owner: &O, status: &O::Status) -> Result<bool, kube::Error>
     where
         O: Resource<DynamicType = (), Scope = NamespaceResourceScope>
+            + HasStatus
             + Clone
             + Debug
             + DeserializeOwned,
-        S: PartialEq + Serialize,
+        O::Status: PartialEq + Serialize,
     {
         let namespace = owner.namespace().unwrap_or_default();
         let api = Api::<O>::namespaced(self.client.clone(), &namespace);
-        write_status(&api, owner, current, status, self.field_manager).await
+        write_status(&api, owner, owner.status(), status, self.field_manager).await
+    }
+
+    /// Records a `Warning` event `reason` on `regarding` (a failed reconcile, say).
+    pub async fn warn<O: Resource<DynamicType = ()>>(
+        &self,
+        regarding: &O,
+        reason: &str,
+        note: &impl std::fmt::Display,
+    ) {
+        let note = note.to_string();
+        publish(&self.recorder, regarding, EventType::Warning, reason, note, None).await;
     }
 
     /// Records an event on `regarding`: see [`publish`].

@@ -1,21 +1,11 @@
 //! The {{ kind }} controller: runs the image of each {{ kind }} as a Deployment `<name>-deploy`,
 //! exposes it through a Service `<name>-svc`, and reports the Deployment's rollout in the
-//! {{ kind }}'s status.
-//!
-//! This file says what the children are and what the status reports; the mechanics are
-//! `webop::manager::reconcile`'s (docs: operator-library.md in webop):
-//! - children are read from caches that watches keep, never with GETs, and applied (server-side
-//!   apply as `FIELD_MANAGER`) only when they differ from what the {{ kind }} asks for, exactly:
-//!   a field the spec no longer sets is removed, a hand edit is undone, an unchanged child costs
-//!   no request;
-//! - an object of the same name that this {{ kind }} does not control is never taken over;
-//! - the status is written only when it changes, so writing it starts no endless loop;
-//! - events record what the status cannot tell: a child updated to follow the spec (or to undo
-//!   someone's edit), and a failed reconcile. A creation records none: the status says it.
-//!
-//! A {{ kind }} being deleted is left to the garbage collector: its children carry a controller
-//! reference that blocks its deletion until they are gone (`--cascade=foreground`).
+//! {{ kind }}'s status. The mechanics are `webop::manager::reconcile`'s (webop's
+//! docs/operator-library.md): children are read from caches and applied only when they differ
+//! from what the {{ kind }} asks for, exactly; an object that the {{ kind }} does not control is
+//! never taken over; the status is written only when it changes.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use k8s_openapi::api::apps::v1 as appsv1;
@@ -24,7 +14,6 @@ use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1 as metav1;
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 use kube::runtime::controller::Action;
-use kube::runtime::events::EventType;
 use kube::runtime::reflector::ObjectRef;
 use kube::runtime::watcher;
 use kube::{Resource, ResourceExt};
@@ -34,22 +23,23 @@ use webop::manager::{CompactStore, Manager};
 use webop::prelude::*;
 
 use {{ api_crate }}::{{ version_module }} as {{ api_alias }};
-use {{ api_alias }}::{{ kind }}Phase as Phase;
 
 /// The name of this controller, in logs and metrics.
 pub const NAME: &str = "{{ controller_name }}";
 /// The field manager of everything this controller applies, and the reporter of its events.
 pub const FIELD_MANAGER: &str = "{{ project_name }}-controller";
-/// The `app.kubernetes.io/managed-by` label of the children; the caches hold only these.
+/// The `app.kubernetes.io/managed-by` label of the children, which the caches select.
 pub const MANAGED_BY: &str = "{{ project_name }}";
+const CHILDREN: &str = "app.kubernetes.io/managed-by={{ project_name }}";
+
+type Phase = {{ api_alias }}::{{ kind }}Phase;
 
 /// What every reconcile gets.
 pub struct Context {
     /// Applies the children and records events, as `FIELD_MANAGER`.
     pub children: Children,
-    /// The Deployments this operator manages, as the last watch event left them.
+    /// The Deployments and Services this operator manages, as the last watch events left them.
     pub deployments: CompactStore<appsv1::Deployment>,
-    /// The Services this operator manages, likewise.
     pub services: CompactStore<corev1::Service>,
 }
 
@@ -59,14 +49,13 @@ pub enum Error {
     #[error(transparent)]
     Apply(#[from] ApplyError),
     #[error("cannot write the status: {}", one_line(.0))]
-    Status(kube::Error),
+    Status(#[from] kube::Error),
 }
 
-/// Runs the controller until the manager shuts down (`manager.api()`: every namespace, or the
-/// one of `--watch-namespace`).
+/// Runs the controller until the manager shuts down (in the namespace of `--watch-namespace`).
 pub async fn run(manager: Manager) {
     let kit = manager.controller::<{{ api_alias }}::{{ kind }}>(NAME);
-    let managed = watcher::Config::default().labels(&labels_of_children());
+    let managed = watcher::Config::default().labels(CHILDREN);
     let context = Context {
         children: manager.children(FIELD_MANAGER),
         deployments: kit.owns_compact(manager.api(), managed.clone()),
@@ -75,11 +64,8 @@ pub async fn run(manager: Manager) {
     kit.run(manager.api(), reconcile, context).await;
 }
 
-/// Brings the Deployment and the Service of `{{ kind_var }}` to what its spec asks for, then reports
-/// how that went in its status. Runs for every change of it or of its children.
-///
-/// `{{ plural }}/finalizers` update lets the children's owner references block the {{ kind }}'s
-/// deletion (`blockOwnerDeletion`) on clusters that enforce it.
+/// Brings the children of `{{ kind_var }}` to what its spec asks for, and reports how that went in
+/// its status. (`{{ plural }}/finalizers`: the children's `blockOwnerDeletion` needs it.)
 #[rbac(groups = ["{{ group_domain }}"], resources = ["{{ plural }}"], verbs = ["list", "watch"])]
 #[rbac(groups = ["{{ group_domain }}"], resources = ["{{ plural }}/status"], verbs = ["patch"])]
 #[rbac(groups = ["{{ group_domain }}"], resources = ["{{ plural }}/finalizers"], verbs = ["update"])]
@@ -91,57 +77,54 @@ pub async fn reconcile({{ kind_var }}: Arc<{{ api_alias }}::{{ kind }}>, ctx: Ar
     if {{ kind_var }}.meta().deletion_timestamp.is_some() {
         return Ok(Action::await_change());
     }
-    let deployment = desired_deployment(&{{ kind_var }});
-    let cached = ctx.deployments.get(&ObjectRef::from_obj(&deployment));
-    let applied = match ctx.children.apply(&*{{ kind_var }}, deployment, cached).await {
-        Ok(deployment) => {
-            let service = desired_service(&{{ kind_var }});
-            let cached = ctx.services.get(&ObjectRef::from_obj(&service));
-            let service = ctx.children.apply(&*{{ kind_var }}, service, cached).await;
-            service.map(|_| deployment.object)
-        }
-        Err(error) => Err(error),
-    };
+    let applied = apply_children(&{{ kind_var }}, &ctx).await;
     // The status reports the Deployment as this reconcile left it, or why it could not.
-    let status = match &applied {
-        Ok(deployment) => status(&{{ kind_var }}, Ok(&Rollout::of(deployment))),
-        Err(error) => {
-            let note = error.to_string();
-            let warning = EventType::Warning;
-            ctx.children.publish(&*{{ kind_var }}, warning, "ReconcileFailed", note, None).await;
-            status(&{{ kind_var }}, Err(error))
-        }
-    };
-    let current = {{ kind_var }}.status.as_ref();
-    ctx.children.write_status(&*{{ kind_var }}, current, &status).await.map_err(Error::Status)?;
+    let status = status(&{{ kind_var }}, applied.as_ref().map(Rollout::of));
+    if let Err(error) = &applied {
+        ctx.children.warn(&*{{ kind_var }}, "ReconcileFailed", error).await;
+    }
+    ctx.children.write_status(&*{{ kind_var }}, &status).await?;
+    applied?;
     // No requeue: the watches on the {{ kind }} and its children bring the next reconcile.
-    applied.map(|_| Action::await_change()).map_err(Error::from)
+    Ok(Action::await_change())
+}
+
+/// Applies the Deployment, then the Service; returns the Deployment as the API server left it.
+async fn apply_children(
+    {{ kind_var }}: &{{ api_alias }}::{{ kind }},
+    ctx: &Context,
+) -> Result<appsv1::Deployment, ApplyError> {
+    let deployment = desired_deployment({{ kind_var }});
+    let cached = ctx.deployments.get(&ObjectRef::from_obj(&deployment));
+    let deployment = ctx.children.apply({{ kind_var }}, deployment, cached).await?;
+    let service = desired_service({{ kind_var }});
+    let cached = ctx.services.get(&ObjectRef::from_obj(&service));
+    ctx.children.apply({{ kind_var }}, service, cached).await?;
+    Ok(deployment.object)
 }
 
 /// The labels of the children and of the Pods, also the selector of the Deployment and the
 /// Service.
-pub fn labels({{ kind_var }}: &{{ api_alias }}::{{ kind }}) -> std::collections::BTreeMap<String, String> {
-    [
-        ("app.kubernetes.io/name", NAME.to_owned()),
-        ("app.kubernetes.io/instance", {{ kind_var }}.name_any()),
-        ("app.kubernetes.io/managed-by", MANAGED_BY.to_owned()),
-    ]
-    .into_iter()
-    .map(|(key, value)| (key.to_owned(), value))
-    .collect()
-}
-
-/// The label selector of the children this operator manages, for the caches.
-fn labels_of_children() -> String {
-    format!("app.kubernetes.io/managed-by={MANAGED_BY}")
+pub fn labels({{ kind_var }}: &{{ api_alias }}::{{ kind }}) -> BTreeMap<String, String> {
+    let (name, instance) = (NAME.to_owned(), {{ kind_var }}.name_any());
+    let labels = [
+        ("name", name),
+        ("instance", instance),
+        ("managed-by", MANAGED_BY.into()),
+    ];
+    BTreeMap::from(labels.map(|(k, v)| (format!("app.kubernetes.io/{k}"), v)))
 }
 
 /// The Deployment `<name>-deploy` that runs `{{ kind_var }}`'s image with its replicas and port.
 pub fn desired_deployment({{ kind_var }}: &{{ api_alias }}::{{ kind }}) -> appsv1::Deployment {
     let spec = &{{ kind_var }}.spec;
     // Without resources in the spec, requests the scheduler can place on any node.
-    let requests = [("cpu", "10m"), ("memory", "64Mi")]
-        .map(|(name, quantity)| (name.to_owned(), Quantity(quantity.to_owned())));
+    let requests = [("cpu", "10m"), ("memory", "64Mi")];
+    let requests = requests.map(|(name, value)| (name.to_owned(), Quantity(value.to_owned())));
+    let resources = corev1::ResourceRequirements {
+        requests: Some(requests.into()),
+        ..Default::default()
+    };
     let container = corev1::Container {
         name: NAME.to_owned(),
         image: Some(spec.image.clone()),
@@ -151,10 +134,7 @@ pub fn desired_deployment({{ kind_var }}: &{{ api_alias }}::{{ kind }}) -> appsv
             protocol: Some("TCP".to_owned()),
             ..Default::default()
         }]),
-        resources: Some(spec.resources.clone().unwrap_or_else(|| corev1::ResourceRequirements {
-            requests: Some(requests.into()),
-            ..Default::default()
-        })),
+        resources: Some(spec.resources.clone().unwrap_or(resources)),
         // Pod Security "restricted": the image must run as a non-root user.
         security_context: Some(corev1::SecurityContext {
             allow_privilege_escalation: Some(false),
@@ -234,16 +214,15 @@ fn child_metadata({{ kind_var }}: &{{ api_alias }}::{{ kind }}, suffix: Option<&
     }
 }
 
-/// The status `{{ kind_var }}` reports after a reconcile: the Deployment's rollout, or the
-/// failure. Phase and conditions always agree, for the generation this reconcile saw; times
-/// move only when something changed, so an unchanged state yields the current status.
+/// The status `{{ kind_var }}` reports after a reconcile: the Deployment's rollout, or the failure.
+/// Phase and conditions agree, for the generation this reconcile saw; times move only when
+/// something changed, so an unchanged state yields the current status (and writes nothing).
 pub fn status(
     {{ kind_var }}: &{{ api_alias }}::{{ kind }},
-    outcome: Result<&Rollout, &ApplyError>,
+    outcome: Result<Rollout, &ApplyError>,
 ) -> {{ api_alias }}::{{ kind }}Status {
     let mut status = {{ kind_var }}.status.clone().unwrap_or_default();
-    let generation = {{ kind_var }}.metadata.generation;
-    let (phase, progressing, reason, message) = match outcome {
+    let (phase, progressing, reason, message) = match &outcome {
         Err(error) => (Phase::Failed, false, error.reason(), error.to_string()),
         Ok(rollout) => match &rollout.state {
             RolloutState::Failed { reason, message } => {
@@ -253,22 +232,21 @@ pub fn status(
             RolloutState::Complete => (Phase::Running, false, "RolloutComplete", rollout.summary()),
         },
     };
-    let failed = phase == Phase::Failed;
-    let mut changed = status.phase.replace(phase) != Some(phase);
-    if let Ok(rollout) = outcome {
-        changed |= std::mem::replace(&mut status.available_replicas, rollout.available)
-            != rollout.available;
-        let available = rollout.available >= rollout.desired;
-        let why = if available { "MinimumReplicasAvailable" } else { "ReplicasUnavailable" };
-        let condition = condition("Available", available, why, rollout.summary(), generation);
-        changed |= set_condition(&mut status.conditions, condition);
+    status.phase = Some(phase);
+    let (generation, conditions) = ({{ kind_var }}.metadata.generation, &mut status.conditions);
+    let mut set = |t, v, r, m| set_condition(conditions, condition(t, v, r, m, generation));
+    if let Ok(rollout) = &outcome {
+        status.available_replicas = rollout.available;
+        let ok = rollout.available >= rollout.desired;
+        let why = ["ReplicasUnavailable", "MinimumReplicasAvailable"][usize::from(ok)];
+        set("Available", ok, why, rollout.summary());
     }
-    let progress = condition("Progressing", progressing, reason, message.clone(), generation);
-    changed |= set_condition(&mut status.conditions, progress);
-    let (reason, message) = if failed { (reason, message) } else { ("AsExpected", String::new()) };
-    let degraded = condition("Degraded", failed, reason, message, generation);
-    changed |= set_condition(&mut status.conditions, degraded);
-    if changed {
+    set("Progressing", progressing, reason, message.clone());
+    match phase {
+        Phase::Failed => set("Degraded", true, reason, message),
+        _ => set("Degraded", false, "AsExpected", String::new()),
+    };
+    if {{ kind_var }}.status.as_ref() != Some(&status) {
         status.last_update_time = Some(metav1::Time(k8s_openapi::jiff::Timestamp::now()));
     }
     status

@@ -1,31 +1,25 @@
-//! The WebApp controller's tests. One test body runs on two API servers:
-//!
-//! - a real kube-apiserver when `KUBEBUILDER_ASSETS` names its binaries (`make setup-envtest`);
-//!   with kube-controller-manager and kwok there as well, children are garbage-collected and
-//!   the Deployment's pods run on a fake node;
-//! - otherwise webop's in-memory API server, offline and on a paused clock (a simulated minute
-//!   takes no time), with its simulation of the Deployment controller.
-//!
-//! The CRD comes from `config/crd/bases`, as deployed (`make test` regenerates it first), and on
-//! a real API server the controller may do only what `config/rbac/role.yaml` grants.
+//! The WebApp controller's tests, on a real kube-apiserver when `KUBEBUILDER_ASSETS` names its
+//! binaries (with kube-controller-manager and kwok if there), else on webop's in-memory API
+//! server with a simulated Deployment controller. The CRD is `config/crd/bases`'; on a real API
+//! server the controller may do only what `config/rbac/role.yaml` grants.
 
 use std::path::Path;
 use std::time::Duration;
 
 use k8s_openapi::api::apps::v1::Deployment;
-use k8s_openapi::api::core::v1::Service;
-use k8s_openapi::api::events::v1::Event;
-use kube::api::{DeleteParams, ListParams, Patch, PatchParams, PostParams};
+use k8s_openapi::api::core::v1::{Container, Service};
+use kube::ResourceExt;
+use kube::api::{DeleteParams, PostParams};
 use kube::runtime::wait::Condition;
-use kube::{Api, ResourceExt};
 use serde_json::json;
-use webop::envtest::{Environment, exists};
+use webop::envtest::{Environment, PATIENCE, exists};
 use webop::manager::{Manager, Options};
 use webop::testkit::Verb;
 
 use webapp_operator::controller::webapp_controller;
 use webapp_operator_api::v1 as appv1;
-use appv1::WebAppPhase as Phase;
+
+type Phase = appv1::WebAppPhase;
 
 /// An API server with the WebApp CRD, and the controller running against it.
 struct Cluster {
@@ -43,75 +37,68 @@ impl Cluster {
             .start()
             .await
             .expect("the test API server starts");
-        let role = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/config/rbac/role.yaml"));
-        let user = webapp_controller::FIELD_MANAGER;
-        let client = env.client_with_rbac(user, &[role]).await.unwrap();
-        let options = Options::default();
-        let manager = Manager::with_client(client, options, "test");
+        let role = concat!(env!("CARGO_MANIFEST_DIR"), "/config/rbac/role.yaml");
+        let (user, roles) = (webapp_controller::FIELD_MANAGER, [Path::new(role)]);
+        let client = env.client_with_rbac(user, &roles).await.unwrap();
+        let manager = Manager::with_client(client, Options::default(), "test");
         let controller = tokio::spawn(webapp_controller::run(manager.clone()));
-        Cluster { env, manager, controller }
+        Cluster {
+            env,
+            manager,
+            controller,
+        }
     }
 
-    fn api<K>(&self) -> Api<K>
-    where
-        K: kube::Resource<Scope = k8s_openapi::NamespaceResourceScope, DynamicType = ()>,
-    {
-        self.env.api()
-    }
-
-    /// Creates `name` and waits until it has settled: Running with every replica available
-    /// where pods run, Pending where they never become ready.
+    /// Creates `name` and waits until it has settled: Running where pods run, else Pending.
     async fn running(&self, name: &str) -> appv1::WebApp {
-        let spec = appv1::WebAppSpec { image: "nginx:1.25".to_owned(), replicas: 2, port: 80, resources: None };
-        let webapp = appv1::WebApp::new(name, spec);
-        self.api().create(&PostParams::default(), &webapp).await.unwrap();
-        let expected = if self.env.pods_run() { Phase::Running } else { Phase::Pending };
+        self.env.create(&sample(name, 2, 80)).await;
+        let expected = [Phase::Pending, Phase::Running][usize::from(self.env.pods_run())];
         self.env.until(name, observed(expected)).await
-    }
-
-    async fn patch<K>(&self, name: &str, patch: serde_json::Value)
-    where
-        K: kube::Resource<Scope = k8s_openapi::NamespaceResourceScope, DynamicType = ()>
-            + Clone + std::fmt::Debug + serde::de::DeserializeOwned,
-    {
-        let params = PatchParams::default();
-        self.api::<K>().patch(name, &params, &Patch::Merge(&patch)).await.unwrap();
     }
 
     async fn stop(self) {
         self.manager.shutdown();
-        let stopped = tokio::time::timeout(webop::envtest::PATIENCE, self.controller).await;
+        let stopped = tokio::time::timeout(PATIENCE, self.controller).await;
         stopped.expect("the controller stops on shutdown").unwrap();
     }
+}
+
+fn sample(name: &str, replicas: i32, port: i32) -> appv1::WebApp {
+    let image = "nginx:1.25".to_owned();
+    let spec = appv1::WebAppSpec {
+        image,
+        replicas,
+        port,
+        resources: None,
+    };
+    appv1::WebApp::new(name, spec)
 }
 
 /// The WebApp is in phase `expected`, for its current generation.
 fn observed(expected: Phase) -> impl Condition<appv1::WebApp> {
     move |webapp: Option<&appv1::WebApp>| {
-        webapp.is_some_and(|w| {
-            let status = w.status.as_ref();
-            let conditions = status.map(|s| s.conditions.as_slice()).unwrap_or_default();
-            status.and_then(|s| s.phase) == Some(expected)
-                && conditions.iter().all(|c| c.observed_generation == w.metadata.generation)
-        })
+        let Some(status) = webapp.and_then(|w| w.status.as_ref()) else {
+            return false;
+        };
+        let generation = webapp.and_then(|w| w.metadata.generation);
+        let mut conditions = status.conditions.iter();
+        status.phase == Some(expected) && conditions.all(|c| c.observed_generation == generation)
     }
 }
 
-fn container(deployment: &Deployment) -> &k8s_openapi::api::core::v1::Container {
+fn container(deployment: &Deployment) -> &Container {
     &deployment.spec.template.spec.as_ref().unwrap().containers[0]
 }
 
-fn service_ports(service: &Service) -> Vec<(i32, Option<String>)> {
-    let ports = service.spec.as_ref().and_then(|s| s.ports.clone()).unwrap_or_default();
-    ports.into_iter().map(|p| (p.port, p.name)).collect()
+fn ports(service: &Service) -> Vec<(i32, Option<String>)> {
+    let ports = service.spec.as_ref().and_then(|s| s.ports.clone());
+    let ports = ports.unwrap_or_default().into_iter();
+    ports.map(|p| (p.port, p.name)).collect()
 }
 
-/// The notes of the events of `type_` about the WebApps.
-async fn event_notes(cluster: &Cluster, type_: &str) -> Vec<String> {
-    let events = cluster.api::<Event>().list(&ListParams::default()).await.unwrap();
-    let about = |e: &Event| e.regarding.as_ref().and_then(|r| r.kind.as_deref()) == Some("WebApp");
-    let events = events.items.into_iter().filter(|e| about(e) && e.type_.as_deref() == Some(type_));
-    events.filter_map(|e| e.note).collect()
+/// The Service exposes `port` only, named `http`.
+fn exposes(port: i32) -> impl Condition<Service> {
+    move |s: Option<&Service>| s.is_some_and(|s| ports(s) == [(port, Some("http".to_owned()))])
 }
 
 #[tokio::test]
@@ -120,28 +107,30 @@ async fn a_webapp_gets_a_deployment_a_service_and_a_status() {
     let webapp = cluster.running("demo").await;
     let deployment: Deployment = cluster.env.until("demo-deploy", exists()).await;
     let owner = &deployment.owner_references()[0];
-    assert_eq!((owner.uid.as_str(), owner.controller, owner.block_owner_deletion), (webapp.uid().unwrap().as_str(), Some(true), Some(true)));
+    assert_eq!(Some(&owner.uid), webapp.metadata.uid.as_ref());
+    assert_eq!(owner.controller, Some(true));
+    assert_eq!(owner.block_owner_deletion, Some(true));
     let labels = webapp_controller::labels(&webapp);
     assert_eq!(deployment.labels(), &labels);
     assert_eq!(deployment.spec.replicas, Some(2));
     assert_eq!(container(&deployment).image.as_deref(), Some("nginx:1.25"));
     // Pod Security "restricted", and requests the scheduler can place.
     let security = container(&deployment).security_context.clone().unwrap();
-    assert_eq!((security.run_as_non_root, security.allow_privilege_escalation), (Some(true), Some(false)));
-    let requests = container(&deployment).resources.clone().unwrap().requests.unwrap();
-    assert!(requests.contains_key("cpu") && requests.contains_key("memory"), "{requests:?}");
-    let service: Service = cluster.env.until("demo-svc", exists()).await;
-    assert_eq!(service.spec.as_ref().unwrap().selector.as_ref(), Some(&labels));
-    assert_eq!(service_ports(&service), [(80, Some("http".to_owned()))]);
-
+    assert_eq!(security.run_as_non_root, Some(true));
+    assert_eq!(security.allow_privilege_escalation, Some(false));
+    let resources = container(&deployment).resources.clone().unwrap();
+    let requests = resources.requests.unwrap();
+    assert!(requests.contains_key("cpu") && requests.contains_key("memory"));
+    let service: Service = cluster.env.until("demo-svc", exposes(80)).await;
+    assert_eq!(service.spec.unwrap().selector, Some(labels));
     let status = webapp.status.unwrap();
     assert!(status.last_update_time.is_some());
-    let degraded = status.conditions.iter().find(|c| c.type_ == "Degraded").unwrap();
-    assert_eq!(degraded.status, "False");
-    let expected = if cluster.env.pods_run() { 2 } else { 0 };
-    assert_eq!(status.available_replicas, expected);
+    let degraded = status.conditions.iter().find(|c| c.type_ == "Degraded");
+    assert_eq!(degraded.unwrap().status, "False");
+    let available = [0, 2][usize::from(cluster.env.pods_run())];
+    assert_eq!(status.available_replicas, available);
     // Creating the children records no event: the status says it.
-    let notes = event_notes(&cluster, "Normal").await;
+    let notes = cluster.env.event_notes("WebApp", "Normal").await;
     assert!(notes.is_empty(), "no event for a creation: {notes:?}");
     cluster.stop().await;
 }
@@ -151,21 +140,28 @@ async fn children_follow_the_spec_exactly() {
     let cluster = Cluster::start().await;
     cluster.running("demo").await;
     let limits = json!({"limits": {"memory": "256Mi"}, "requests": {"memory": "64Mi"}});
-    let change = json!({"spec": {"image": "nginx:1.27", "replicas": 3, "port": 9090, "resources": limits}});
-    cluster.patch::<appv1::WebApp>("demo", change).await;
-    let limited = |d: Option<&Deployment>| d.is_some_and(|d| container(d).resources.as_ref().is_some_and(|r| r.limits.is_some()));
-    let deployment = cluster.env.until("demo-deploy", limited).await;
-    assert_eq!((deployment.spec.replicas, container(&deployment).image.as_deref()), (Some(3), Some("nginx:1.27")));
-    let moved = |s: Option<&Service>| s.is_some_and(|s| service_ports(s) == [(9090, Some("http".to_owned()))]);
-    cluster.env.until("demo-svc", moved).await;
+    let spec = json!({"image": "nginx:1.27", "replicas": 3, "port": 9090, "resources": limits});
+    let env = &cluster.env;
+    let change = json!({"spec": spec});
+    env.merge_patch::<appv1::WebApp>("demo", change).await;
+    let limited = |limited: bool| {
+        move |d: Option<&Deployment>| {
+            let resources = d.and_then(|d| container(d).resources.as_ref());
+            resources.is_some_and(|r| r.limits.is_some() == limited)
+        }
+    };
+    let deployment = env.until("demo-deploy", limited(true)).await;
+    assert_eq!(deployment.spec.replicas, Some(3));
+    assert_eq!(container(&deployment).image.as_deref(), Some("nginx:1.27"));
+    env.until("demo-svc", exposes(9090)).await;
     // A field the spec no longer sets leaves the children.
-    cluster.patch::<appv1::WebApp>("demo", json!({"spec": {"resources": null}})).await;
-    let unlimited = |d: Option<&Deployment>| d.is_some_and(|d| container(d).resources.as_ref().is_some_and(|r| r.limits.is_none()));
-    cluster.env.until("demo-deploy", unlimited).await;
+    let unset = json!({"spec": {"resources": null}});
+    env.merge_patch::<appv1::WebApp>("demo", unset).await;
+    env.until("demo-deploy", limited(false)).await;
     // Each child updated gets its own event.
-    let notes = event_notes(&cluster, "Normal").await;
+    let notes = env.event_notes("WebApp", "Normal").await;
     for child in ["Deployment demo-deploy", "Service demo-svc"] {
-        assert!(notes.iter().any(|n| n.contains(child)), "{child}: {notes:?}");
+        assert!(notes.iter().any(|n| n.contains(child)), "{notes:?}");
     }
     cluster.stop().await;
 }
@@ -174,44 +170,55 @@ async fn children_follow_the_spec_exactly() {
 async fn hand_edits_of_the_children_are_undone() {
     let cluster = Cluster::start().await;
     cluster.running("demo").await;
+    let env = &cluster.env;
+    // `kubectl patch --type merge` replaces the ports: ours goes, another takes its name.
     let port = json!({"spec": {"ports": [{"name": "http", "port": 9999, "targetPort": 9999, "protocol": "TCP"}]}});
-    cluster.patch::<Service>("demo-svc", port).await;
-    let restored = |s: Option<&Service>| s.is_some_and(|s| service_ports(s) == [(80, Some("http".to_owned()))]);
-    cluster.env.until("demo-svc", restored).await;
-
-    // A merge patch replaces the containers: another port, no securityContext, no resources.
-    let deployment: Deployment = cluster.env.until("demo-deploy", exists()).await;
+    env.merge_patch::<Service>("demo-svc", port).await;
+    env.until("demo-svc", exposes(80)).await;
+    // Containers replaced (another port, no securityContext), replicas changed, a label removed.
+    let deployment: Deployment = env.until("demo-deploy", exists()).await;
     let (name, image) = (&container(&deployment).name, &container(&deployment).image);
-    let edit = json!({"metadata": {"labels": {"app.kubernetes.io/name": null}}, "spec": {"replicas": 5, "template": {"spec": {
-        "containers": [{"name": name, "image": image, "ports": [{"containerPort": 9999, "name": "http", "protocol": "TCP"}]}]}}}});
-    cluster.patch::<Deployment>("demo-deploy", edit).await;
-    let undone = |d: Option<&Deployment>| d.is_some_and(|d| {
-        let ports: Vec<i32> = container(d).ports.iter().flatten().map(|p| p.container_port).collect();
-        let security = container(d).security_context.as_ref().and_then(|s| s.allow_privilege_escalation);
-        d.spec.replicas == Some(2) && ports == [80] && security == Some(false) && d.labels().len() == 3
-    });
-    cluster.env.until("demo-deploy", undone).await;
+    let edit = json!({"metadata": {"labels": {"app.kubernetes.io/name": null}}, "spec": {"replicas": 5,
+        "template": {"spec": {"containers": [{"name": name, "image": image,
+        "ports": [{"containerPort": 9999, "name": "http", "protocol": "TCP"}]}]}}}});
+    env.merge_patch::<Deployment>("demo-deploy", edit).await;
+    let undone = |d: Option<&Deployment>| {
+        d.is_some_and(|d| {
+            let ports = container(d).ports.as_deref().unwrap_or_default();
+            let ports = ports.iter().map(|p| p.container_port);
+            let security = container(d).security_context.as_ref();
+            let escalation = security.and_then(|s| s.allow_privilege_escalation);
+            let replicas = d.spec.replicas == Some(2) && d.labels().len() == 3;
+            replicas && ports.eq([80]) && escalation == Some(false)
+        })
+    };
+    env.until("demo-deploy", undone).await;
 
     let uid = deployment.uid();
-    cluster.api::<Deployment>().delete("demo-deploy", &DeleteParams::default()).await.unwrap();
-    cluster.env.until("demo-deploy", |d: Option<&Deployment>| d.is_some_and(|d| d.uid() != uid)).await;
+    let (deployments, params) = (env.api::<Deployment>(), DeleteParams::default());
+    deployments.delete("demo-deploy", &params).await.unwrap();
+    let recreated = |d: Option<&Deployment>| d.is_some_and(|d| d.uid() != uid);
+    env.until("demo-deploy", recreated).await;
     cluster.stop().await;
 }
 
 #[tokio::test]
 async fn foreground_deletion_deletes_the_children_first_and_recreates_nothing() {
     let cluster = Cluster::start().await;
-    let webapp = cluster.running("demo").await;
-    cluster.env.reset_request_counts();
-    cluster.api::<appv1::WebApp>().delete("demo", &DeleteParams::foreground()).await.unwrap();
-    // The children block the WebApp's deletion (`blockOwnerDeletion`): once it is gone, so are they.
-    cluster.env.deleted::<appv1::WebApp>("demo", &webapp.uid().unwrap()).await;
-    assert!(cluster.api::<Deployment>().get_opt("demo-deploy").await.unwrap().is_none());
-    assert!(cluster.api::<Service>().get_opt("demo-svc").await.unwrap().is_none());
-    let requests = cluster.env.request_counts().unwrap();
+    let uid = cluster.running("demo").await.uid().unwrap();
+    let env = &cluster.env;
+    env.reset_request_counts();
+    let webapps = env.api::<appv1::WebApp>();
+    let foreground = DeleteParams::foreground();
+    webapps.delete("demo", &foreground).await.unwrap();
+    // The children block the WebApp's deletion: once it is gone, so are they.
+    env.deleted::<appv1::WebApp>("demo", &uid).await;
+    assert!(!env.exists::<Deployment>("demo-deploy").await);
+    assert!(!env.exists::<Service>("demo-svc").await);
+    let requests = env.request_counts().unwrap();
     for resource in ["deployments", "services"] {
         for verb in [Verb::Create, Verb::Patch] {
-            assert_eq!(requests.get(verb, resource), 0, "{verb} {resource}: {requests:?}");
+            assert_eq!(requests.get(verb, resource), 0, "{verb} {resource}");
         }
     }
     cluster.stop().await;
@@ -220,50 +227,53 @@ async fn foreground_deletion_deletes_the_children_first_and_recreates_nothing() 
 #[tokio::test]
 async fn an_invalid_webapp_is_rejected_by_the_schema() {
     let cluster = Cluster::start().await;
-    let spec = |replicas, port| appv1::WebAppSpec { image: "nginx:1.25".to_owned(), replicas, port, resources: None };
-    let webapps = cluster.api::<appv1::WebApp>();
-    let create = |name: &str, spec| {
-        let (webapp, webapps) = (appv1::WebApp::new(name, spec), webapps.clone());
-        async move { webapps.create(&PostParams::default(), &webapp).await }
-    };
-    let refused = |result: Result<appv1::WebApp, kube::Error>| match result {
+    let webapps = cluster.env.api::<appv1::WebApp>();
+    let refused = async |webapp| match webapps.create(&PostParams::default(), &webapp).await {
         Err(kube::Error::Api(status)) if status.code == 422 => status.message,
         other => panic!("not refused: {other:?}"),
     };
-    let message = refused(create("demo", spec(11, 0)).await);
-    assert!(message.contains("spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10"), "{message}");
-    assert!(message.contains("spec.port: Invalid value: 0: spec.port in body should be greater than or equal to 1"), "{message}");
+    let message = refused(sample("demo", 11, 0)).await;
+    for field in [
+        "spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10",
+        "spec.port: Invalid value: 0: spec.port in body should be greater than or equal to 1",
+    ] {
+        assert!(message.contains(field), "{message}");
+    }
     // Valid object names, but `<name>-svc` is not a DNS-1035 label: too long, a dot, a digit.
     for name in ["a".repeat(60), "web.app".to_owned(), "1app".to_owned()] {
-        let message = refused(create(&name, spec(1, 80)).await);
-        assert!(message.contains("metadata.name must be at most 59 lowercase letters"), "{name}: {message}");
+        let message = refused(sample(&name, 1, 80)).await;
+        let rule = "metadata.name must be at most 59 lowercase letters";
+        assert!(message.contains(rule), "{name}: {message}");
     }
-    create(&"a".repeat(59), spec(1, 80)).await.expect("59 characters leave room for -svc");
+    cluster.env.create(&sample(&"a".repeat(59), 1, 80)).await;
     cluster.stop().await;
 }
 
 #[tokio::test]
 async fn an_object_owned_by_someone_else_is_not_taken_over_and_the_status_says_so() {
     let cluster = Cluster::start().await;
-    let theirs: Deployment = serde_json::from_value(json!({"metadata": {"name": "demo-deploy"}, "spec": {
+    let theirs = json!({"metadata": {"name": "demo-deploy"}, "spec": {
         "selector": {"matchLabels": {"app": "theirs"}}, "template": {"metadata": {"labels": {"app": "theirs"}},
-        "spec": {"containers": [{"name": "theirs", "image": "busybox:1.36"}]}}}}))
-    .unwrap();
-    cluster.api::<Deployment>().create(&PostParams::default(), &theirs).await.unwrap();
-    let spec = appv1::WebAppSpec { image: "nginx:1.25".to_owned(), replicas: 1, port: 80, resources: None };
-    cluster.api().create(&PostParams::default(), &appv1::WebApp::new("demo", spec)).await.unwrap();
-
-    let webapp = cluster.env.until("demo", observed(Phase::Failed)).await;
-    let status = webapp.status.unwrap();
-    let degraded = status.conditions.iter().find(|c| c.type_ == "Degraded").unwrap();
-    assert_eq!((degraded.status.as_str(), degraded.reason.as_str()), ("True", "NotControlled"));
-    assert!(degraded.message.contains("Deployment demo-deploy"), "{}", degraded.message);
-    assert!(!degraded.message.contains('\n') && !degraded.message.contains("Status {"), "{}", degraded.message);
-    let still_theirs = cluster.api::<Deployment>().get("demo-deploy").await.unwrap();
-    assert_eq!(container(&still_theirs).image.as_deref(), Some("busybox:1.36"));
+        "spec": {"containers": [{"name": "theirs", "image": "busybox:1.36"}]}}}});
+    let env = &cluster.env;
+    let theirs: Deployment = serde_json::from_value(theirs).unwrap();
+    env.create(&theirs).await;
+    env.create(&sample("demo", 1, 80)).await;
+    let failed = env.until("demo", observed(Phase::Failed)).await;
+    let conditions = failed.status.unwrap().conditions;
+    let degraded = conditions.iter().find(|c| c.type_ == "Degraded").unwrap();
+    assert_eq!(degraded.status, "True");
+    assert_eq!(degraded.reason, "NotControlled");
+    let message = &degraded.message;
+    assert!(message.contains("Deployment demo-deploy"), "{message}");
+    assert!(!message.contains('\n'), "one line: {message}");
+    assert!(!message.contains("Status {"), "no Debug output: {message}");
+    let still_theirs: Deployment = env.until("demo-deploy", exists()).await;
+    let image = container(&still_theirs).image.as_deref();
+    assert_eq!(image, Some("busybox:1.36"));
     assert!(still_theirs.owner_references().is_empty());
-    let warnings = event_notes(&cluster, "Warning").await;
-    assert!(warnings.iter().any(|n| n.contains("demo-deploy")), "{warnings:?}");
+    let notes = env.event_notes("WebApp", "Warning").await;
+    assert!(notes.iter().any(|n| n.contains("demo-deploy")), "{notes:?}");
     cluster.stop().await;
 }
 
@@ -273,19 +283,18 @@ async fn the_steady_state_writes_nothing() {
     for name in ["one", "two", "three"] {
         cluster.running(name).await;
     }
-    // Let the reconciles that the last status writes triggered run out.
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    cluster.env.reset_request_counts();
-    // An idle period, with a change to each WebApp that does not touch its spec (a reconcile
-    // that must find nothing to do): a simulated minute on the testkit, 30 s on a real server.
+    let env = &cluster.env;
+    tokio::time::sleep(Duration::from_secs(2)).await; // the reconciles of the last status writes
+    env.reset_request_counts();
+    // Idle, but for a change that a reconcile must find leaves nothing to do.
     let touch = json!({"metadata": {"annotations": {"example.com/touched": "yes"}}});
     for name in ["one", "two", "three"] {
-        cluster.patch::<appv1::WebApp>(name, touch.clone()).await;
+        env.merge_patch::<appv1::WebApp>(name, touch.clone()).await;
     }
-    let idle = if cluster.env.is_real() { 30 } else { 60 };
-    tokio::time::sleep(Duration::from_secs(idle)).await;
-    let requests = cluster.env.request_counts().unwrap();
-    assert_eq!(requests.writes(), 3, "only the test's own patches: {requests:?}");
+    tokio::time::sleep(Duration::from_secs(if env.is_real() { 30 } else { 60 })).await;
+    let requests = env.request_counts().unwrap();
+    // Only the test's own patches.
+    assert_eq!(requests.writes(), 3, "{requests:?}");
     assert_eq!(requests.verb(Verb::Get), 0, "reconciles read the caches");
     cluster.stop().await;
 }
