@@ -63,14 +63,7 @@ impl Environment {
             .unwrap_or_else(|_| panic!("{} {name} still exists", K::kind(&())))
             .unwrap_or_else(|error| panic!("{} {name}: {error}", K::kind(&())));
     }
-}
 
-/// A condition that holds when the object exists.
-pub fn exists<K>() -> impl Condition<K> {
-    |object: Option<&K>| object.is_some()
-}
-
-impl Environment {
     /// Creates `object` in `default` with the admin client.
     ///
     /// # Panics
@@ -100,7 +93,10 @@ impl Environment {
             + Debug
             + DeserializeOwned,
     {
-        let (params, patch) = (kube::api::PatchParams::default(), kube::api::Patch::Merge(&patch));
+        let (params, patch) = (
+            kube::api::PatchParams::default(),
+            kube::api::Patch::Merge(&patch),
+        );
         let patched = self.api::<K>().patch(name, &params, &patch).await;
         patched.unwrap_or_else(|error| panic!("cannot patch {} {name}: {error}", K::kind(&())))
     }
@@ -118,9 +114,7 @@ impl Environment {
         let events = events.filter(|e| about(e) && e.type_.as_deref() == Some(type_));
         events.filter_map(|e| e.note).collect()
     }
-}
 
-impl Environment {
     /// Whether the object `name` of `K` exists in `default`.
     ///
     /// # Panics
@@ -133,6 +127,13 @@ impl Environment {
             + DeserializeOwned,
     {
         let found = self.api::<K>().get_opt(name).await;
-        found.unwrap_or_else(|error| panic!("{} {name}: {error}", K::kind(&()))).is_some()
+        found
+            .unwrap_or_else(|error| panic!("{} {name}: {error}", K::kind(&())))
+            .is_some()
     }
+}
+
+/// A condition that holds when the object exists.
+pub fn exists<K>() -> impl Condition<K> {
+    |object: Option<&K>| object.is_some()
 }

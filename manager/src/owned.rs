@@ -88,7 +88,11 @@ where
     /// As [`ControllerKit::owned_compact`], and the changes of the children are added to the
     /// controller [`ControllerKit::run`] runs: each queues its controlling owner.
     /// controller-runtime: `Owns(&appsv1.Deployment{})` in `SetupWithManager`.
-    pub fn owns_compact<Child>(&self, api: Api<Child>, config: watcher::Config) -> CompactStore<Child>
+    pub fn owns_compact<Child>(
+        &self,
+        api: Api<Child>,
+        config: watcher::Config,
+    ) -> CompactStore<Child>
     where
         Child: Resource<DynamicType = ()>
             + Clone
@@ -155,7 +159,7 @@ where
 /// Keeps, of an object's managed fields, the entries of server-side applies to the main
 /// resource: the few fields a reconcile compares, not the large entries of status updates.
 fn keep_apply_entries<T: Resource>(object: &mut T) {
-    object.managed_fields_mut().retain(|entry| {
-        entry.operation.as_deref() == Some("Apply") && entry.subresource.is_none()
-    });
+    object
+        .managed_fields_mut()
+        .retain(|entry| entry.operation.as_deref() == Some("Apply") && entry.subresource.is_none());
 }

@@ -47,8 +47,14 @@ fn finished_rollout(deployment: &Deployment) -> Option<Value> {
         return None;
     }
     let json = serde_json::to_value(deployment).ok()?;
-    let replicas = json.pointer("/spec/replicas").and_then(Value::as_i64).unwrap_or(1);
-    let generation = json.pointer("/metadata/generation").cloned().unwrap_or(json!(1));
+    let replicas = json
+        .pointer("/spec/replicas")
+        .and_then(Value::as_i64)
+        .unwrap_or(1);
+    let generation = json
+        .pointer("/metadata/generation")
+        .cloned()
+        .unwrap_or(json!(1));
     let status = json!({
         "observedGeneration": generation,
         "replicas": replicas, "updatedReplicas": replicas,
@@ -59,8 +65,13 @@ fn finished_rollout(deployment: &Deployment) -> Option<Value> {
         ],
     });
     let current = json.get("status").cloned().unwrap_or(Value::Null);
-    let done = ["observedGeneration", "replicas", "updatedReplicas", "availableReplicas"]
-        .iter()
-        .all(|field| current.get(field) == status.get(field));
+    let done = [
+        "observedGeneration",
+        "replicas",
+        "updatedReplicas",
+        "availableReplicas",
+    ]
+    .iter()
+    .all(|field| current.get(field) == status.get(field));
     (!done).then(|| json!({"status": status}))
 }

@@ -6,8 +6,8 @@ use k8s_openapi::NamespaceResourceScope;
 use k8s_openapi::api::core::v1::ObjectReference;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference;
 use kube::api::{Patch, PatchParams};
-use kube::runtime::events::{EventType, Recorder};
 use kube::core::object::HasStatus;
+use kube::runtime::events::{EventType, Recorder};
 use kube::{Api, Client, Resource, ResourceExt};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -139,7 +139,15 @@ impl Children {
         note: &impl std::fmt::Display,
     ) {
         let note = note.to_string();
-        publish(&self.recorder, regarding, EventType::Warning, reason, note, None).await;
+        publish(
+            &self.recorder,
+            regarding,
+            EventType::Warning,
+            reason,
+            note,
+            None,
+        )
+        .await;
     }
 
     /// Records an event on `regarding`: see [`publish`].
@@ -282,7 +290,15 @@ impl Children {
         // the first one's series.
         let note = format!("Updated {kind} {name} to the desired state");
         let related = object.object_ref(&());
-        publish(&self.recorder, owner, EventType::Normal, "Updated", note, Some(related)).await;
+        publish(
+            &self.recorder,
+            owner,
+            EventType::Normal,
+            "Updated",
+            note,
+            Some(related),
+        )
+        .await;
         Ok(Applied {
             object,
             change: Change::Updated,
@@ -310,8 +326,12 @@ impl Children {
             "resourceVersion": object.resource_version(),
             "managedFields": kept,
         }});
-        api.patch(&object.name_any(), &PatchParams::default(), &Patch::Merge(&patch))
-            .await
+        api.patch(
+            &object.name_any(),
+            &PatchParams::default(),
+            &Patch::Merge(&patch),
+        )
+        .await
     }
 }
 

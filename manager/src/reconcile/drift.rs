@@ -138,7 +138,10 @@ fn same_fields(owned: &Value, desired: &Value) -> bool {
                 })
         }
         Value::Array(items) => {
-            if children.iter().all(|(element, _)| element.starts_with("v:")) {
+            if children
+                .iter()
+                .all(|(element, _)| element.starts_with("v:"))
+            {
                 let values: Vec<Value> = children
                     .iter()
                     .filter_map(|(e, _)| serde_json::from_str(&e[2..]).ok())
@@ -243,12 +246,13 @@ fn list_keys(items: &[Value]) -> Option<&'static [&'static str]> {
 }
 
 fn same_item(desired: &Value, live: &Value, keys: &[&str]) -> bool {
-    keys.iter().all(|key| match (desired.get(*key), live.get(*key)) {
-        (Some(d), Some(l)) => contains(l, d) && contains(d, l),
-        (None, Some(l)) => *key == "protocol" && l == "TCP",
-        (Some(d), None) => *key == "protocol" && d == "TCP",
-        (None, None) => true,
-    })
+    keys.iter()
+        .all(|key| match (desired.get(*key), live.get(*key)) {
+            (Some(d), Some(l)) => contains(l, d) && contains(d, l),
+            (None, Some(l)) => *key == "protocol" && l == "TCP",
+            (Some(d), None) => *key == "protocol" && d == "TCP",
+            (None, None) => true,
+        })
 }
 
 /// `desired`'s value at `path` (field names from the root), for a patch that replaces it.

@@ -40,18 +40,28 @@ impl Rollout {
         let count = |pointer: &str| int(pointer).map_or(0, |n| n as i32);
         let desired = int("/spec/replicas").map_or(1, |n| n as i32);
         let available = count("/status/availableReplicas");
-        let observed = match (int("/metadata/generation"), int("/status/observedGeneration")) {
+        let observed = match (
+            int("/metadata/generation"),
+            int("/status/observedGeneration"),
+        ) {
             (Some(generation), Some(observed)) => observed >= generation,
             (Some(_), None) => false,
             (None, _) => true,
         };
-        let text = |c: &Value, field: &str| c.get(field).and_then(Value::as_str).unwrap_or("").to_owned();
+        let text = |c: &Value, field: &str| {
+            c.get(field)
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_owned()
+        };
         let conditions = json.pointer("/status/conditions").and_then(Value::as_array);
         let failure = conditions.into_iter().flatten().find_map(|c| {
             let (type_, status) = (text(c, "type"), text(c, "status"));
             let stuck = type_ == "Progressing" && status == "False";
             let failing = type_ == "ReplicaFailure" && status == "True";
-            let reason = Some(text(c, "reason")).filter(|r| !r.is_empty()).unwrap_or(type_);
+            let reason = Some(text(c, "reason"))
+                .filter(|r| !r.is_empty())
+                .unwrap_or(type_);
             (stuck || failing).then(|| RolloutState::Failed {
                 reason,
                 message: text(c, "message"),
@@ -107,7 +117,10 @@ mod tests {
             }
         );
         // A new spec the Deployment controller has not seen: its old failure says nothing.
-        assert_eq!(Rollout::of(&deployment(2, stuck)).state, RolloutState::InProgress);
+        assert_eq!(
+            Rollout::of(&deployment(2, stuck)).state,
+            RolloutState::InProgress
+        );
         let done = json!({"observedGeneration": 2, "replicas": 2, "updatedReplicas": 2,
             "availableReplicas": 2});
         let rollout = Rollout::of(&deployment(2, done));
@@ -115,6 +128,9 @@ mod tests {
         assert_eq!(rollout.summary(), "2/2 replicas available");
         let old_left = json!({"observedGeneration": 2, "replicas": 3, "updatedReplicas": 2,
             "availableReplicas": 3});
-        assert_eq!(Rollout::of(&deployment(2, old_left)).state, RolloutState::InProgress);
+        assert_eq!(
+            Rollout::of(&deployment(2, old_left)).state,
+            RolloutState::InProgress
+        );
     }
 }

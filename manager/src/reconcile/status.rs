@@ -92,7 +92,8 @@ mod tests {
     use super::*;
 
     fn at(seconds: i64, mut condition: Condition) -> Condition {
-        condition.last_transition_time = Time(k8s_openapi::jiff::Timestamp::from_second(seconds).unwrap());
+        condition.last_transition_time =
+            Time(k8s_openapi::jiff::Timestamp::from_second(seconds).unwrap());
         condition
     }
 
@@ -103,10 +104,16 @@ mod tests {
         assert!(set_condition(&mut conditions, at(10, ready(false, "a"))));
         assert!(!set_condition(&mut conditions, at(20, ready(false, "a"))));
         assert!(set_condition(&mut conditions, at(30, ready(false, "b"))));
-        assert_eq!(conditions[0].last_transition_time, at(10, ready(false, "")).last_transition_time);
+        assert_eq!(
+            conditions[0].last_transition_time,
+            at(10, ready(false, "")).last_transition_time
+        );
         assert_eq!(conditions[0].message, "b");
         assert!(set_condition(&mut conditions, at(40, ready(true, "b"))));
-        assert_eq!(conditions[0].last_transition_time, at(40, ready(true, "")).last_transition_time);
+        assert_eq!(
+            conditions[0].last_transition_time,
+            at(40, ready(true, "")).last_transition_time
+        );
         assert_eq!(conditions.len(), 1);
         assert_eq!(find_condition(&conditions, "Ready").unwrap().status, "True");
     }

@@ -99,7 +99,10 @@ fn a_foreign_list_item_names_its_list() {
         json!([{"name": "http", "port": 9999, "targetPort": 9999, "protocol": "TCP"}]);
     let drift = Drift::of(&service(8080), &edited, MANAGER);
     assert!(!drift.in_sync);
-    assert_eq!(drift.foreign_lists, vec![vec!["spec".to_owned(), "ports".to_owned()]]);
+    assert_eq!(
+        drift.foreign_lists,
+        vec![vec!["spec".to_owned(), "ports".to_owned()]]
+    );
     assert_eq!(
         at_path(&service(8080), &drift.foreign_lists[0]).unwrap()[0]["port"],
         8080
