@@ -36,11 +36,7 @@ impl Environment {
             + Send
             + 'static,
     {
-        let waiting = await_condition(self.api::<K>(), name, condition);
-        let object = tokio::time::timeout(PATIENCE, waiting)
-            .await
-            .unwrap_or_else(|_| panic!("{} {name}: condition not met in time", K::kind(&())))
-            .unwrap_or_else(|error| panic!("{} {name}: {error}", K::kind(&())));
+        let object = self.wait(name, condition).await;
         object.unwrap_or_else(|| panic!("{} {name} was deleted", K::kind(&())))
     }
 
@@ -57,11 +53,24 @@ impl Environment {
             + Send
             + 'static,
     {
-        let waiting = await_condition(self.api::<K>(), name, conditions::is_deleted(uid));
+        self.wait::<K>(name, conditions::is_deleted(uid)).await;
+    }
+
+    /// Waits until the object `name` of `K` satisfies `condition`; returns it if it exists.
+    async fn wait<K>(&self, name: &str, condition: impl Condition<K>) -> Option<K>
+    where
+        K: Resource<Scope = NamespaceResourceScope, DynamicType = ()>
+            + Clone
+            + Debug
+            + DeserializeOwned
+            + Send
+            + 'static,
+    {
+        let waiting = await_condition(self.api::<K>(), name, condition);
         tokio::time::timeout(PATIENCE, waiting)
             .await
-            .unwrap_or_else(|_| panic!("{} {name} still exists", K::kind(&())))
-            .unwrap_or_else(|error| panic!("{} {name}: {error}", K::kind(&())));
+            .unwrap_or_else(|_| panic!("{} {name}: condition not met in time", K::kind(&())))
+            .unwrap_or_else(|error| panic!("{} {name}: {error}", K::kind(&())))
     }
 
     /// Creates `object` in `default` with the admin client.

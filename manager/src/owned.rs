@@ -11,6 +11,7 @@ use kube::{Api, Resource, ResourceExt};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::Synced;
 use super::compact_store::CompactStore;
 use super::controller::{ControllerKit, mark_synced, owner_of};
 
@@ -35,12 +36,9 @@ where
             Resource<DynamicType = ()> + Clone + DeserializeOwned + Debug + Send + Sync + 'static,
     {
         let (store, writer) = reflector::store();
-        let name = format!("{}/{}", self.shared.name, Child::plural(&()));
-        let synced = self.shared.manager.readiness().track(name);
+        let (events, synced) = self.child_events(api, config);
         let shared = self.shared.clone();
-        let changes = watcher(api, config)
-            .default_backoff()
-            .modify(keep_apply_entries)
+        let changes = events
             .reflect(writer)
             .inspect_ok(move |event| mark_synced(event, &synced))
             .touched_objects()
@@ -72,17 +70,36 @@ where
     {
         let store = CompactStore::default();
         let writer = store.clone();
-        let name = format!("{}/{}", self.shared.name, Child::plural(&()));
-        let synced = self.shared.manager.readiness().track(name);
+        let (events, synced) = self.child_events(api, config);
         let shared = self.shared.clone();
-        let changes = watcher(api, config)
-            .default_backoff()
-            .modify(keep_apply_entries)
+        let changes = events
             .inspect_ok(move |event| writer.apply_event(event))
             .inspect_ok(move |event| mark_synced(event, &synced))
             .touched_objects()
             .inspect_ok(move |child| shared.owner_triggered(child));
         (store, changes)
+    }
+
+    /// The watch events of the children `api` and `config` select (managed fields reduced to
+    /// apply entries), and the readiness mark of their cache.
+    fn child_events<Child>(
+        &self,
+        api: Api<Child>,
+        config: watcher::Config,
+    ) -> (
+        impl Stream<Item = Result<watcher::Event<Child>, watcher::Error>> + Send + 'static,
+        Synced,
+    )
+    where
+        Child:
+            Resource<DynamicType = ()> + Clone + DeserializeOwned + Debug + Send + Sync + 'static,
+    {
+        let name = format!("{}/{}", self.shared.name, Child::plural(&()));
+        let synced = self.shared.manager.readiness().track(name);
+        let events = watcher(api, config)
+            .default_backoff()
+            .modify(keep_apply_entries);
+        (events, synced)
     }
 
     /// As [`ControllerKit::owned_compact`], and the changes of the children are added to the
