@@ -203,7 +203,7 @@ project="$tmp/webapp-operator"
 mkdir -p "$project"
 new_target "$project/target/debug"
 phase scaffold "$project" sh -c 'webop init --domain example.com --repo github.com/example/webapp-operator &&
-    webop create api --group app --version v1 --kind WebApp --image nginx:1.25 --port 80'
+    webop create api --group app --version v1 --kind WebApp --image nginxinc/nginx-unprivileged:1.27 --port 8080'
 (cd "$project" && cargo fetch --quiet)
 phase manifests "$project" make manifests
 phase build "$project" make build

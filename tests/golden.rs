@@ -1,7 +1,7 @@
 //! The golden project: `testdata/webapp-operator` is exactly what
 //! `webop init --domain example.com --repo github.com/example/webapp-operator` (in a directory
 //! named `webapp-operator`), `webop create api --group app --version v1 --kind WebApp --image
-//! nginx:1.25 --port 80` and `webop manifests` produce. `WEBOP_BLESS=1` rewrites it.
+//! nginxinc/nginx-unprivileged:1.27 --port 8080` and `webop manifests` produce. `WEBOP_BLESS=1` rewrites it.
 
 mod support;
 

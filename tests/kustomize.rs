@@ -307,7 +307,7 @@ fn the_golden_project_builds() {
     assert!(admin_verbs.contains(&"deletecollection"), "{admin_verbs:?}");
     assert_eq!(
         kustomize(&golden.join("config/samples"))[0]["spec"]["image"],
-        "nginx:1.25"
+        "nginxinc/nginx-unprivileged:1.27"
     );
 }
 

@@ -105,8 +105,14 @@ fn users_edits(dir: &Path) {
             1,
         )
     });
+    // Above the constants, which the templates kept: the end of the file changed with the
+    // operator library.
     edit(dir, CONTROLLER, |text| {
-        text + "\n/// The user's own helper.\npub fn users_helper() -> u32 {\n    42\n}\n"
+        text.replacen(
+            "/// The name of this controller, in logs and metrics.\n",
+            "/// The user's own helper.\npub fn users_helper() -> u32 {\n    42\n}\n\n/// The name of this controller, in logs and metrics.\n",
+            1,
+        )
     });
     edit(dir, "Makefile", |text| {
         text + "\n.PHONY: users-target\nusers-target: ## The user's own target.\n\techo mine\n"

@@ -31,6 +31,8 @@ pub struct EnvironmentBuilder {
     components: Components,
     #[cfg(feature = "webhook")]
     webhooks: Option<webop_core::webhook::Webhooks>,
+    workloads: bool,
+    paused_clock: bool,
 }
 
 impl EnvironmentBuilder {
@@ -79,6 +81,27 @@ impl EnvironmentBuilder {
         self
     }
 
+    /// Deployments roll out as on a cluster whose Pods start at once: kube-controller-manager
+    /// and kwok where `KUBEBUILDER_ASSETS` has them (see
+    /// [`only_available_components`](Self::only_available_components)), the testkit's simulated
+    /// Deployment controller offline (`ApiServer::run_deployment_controller`).
+    /// [`Environment::pods_run`] tells whether they do.
+    pub fn workloads(mut self) -> Self {
+        self.workloads = true;
+        self.components.controller_manager = true;
+        self.components.kwok = true;
+        self.components.only_if_available = true;
+        self
+    }
+
+    /// On the testkit, pauses Tokio's clock (the test must run on a current-thread runtime, as
+    /// `#[tokio::test]` does): waits and idle periods take no time, and the clock jumps when
+    /// every task waits.
+    pub fn paused_clock(mut self) -> Self {
+        self.paused_clock = true;
+        self
+    }
+
     /// Adds a kube-apiserver flag on a real control plane (`--feature-gates=...`).
     pub fn api_server_flag(mut self, flag: impl Into<String>) -> Self {
         self.components.api_server_flags.push(flag.into());
@@ -116,6 +139,12 @@ impl EnvironmentBuilder {
             if let Some(webhooks) = webhooks {
                 server = server.with_webhooks(webhooks);
             }
+            if self.paused_clock {
+                tokio::time::pause();
+            }
+            if self.workloads {
+                server.run_deployment_controller();
+            }
             for crd in &crds {
                 server.install_crd(crd).map_err(|e| Error::Install {
                     object: format!("CRD {}", crd.metadata.name.as_deref().unwrap_or_default()),
@@ -124,6 +153,7 @@ impl EnvironmentBuilder {
             }
             return Ok(Environment {
                 server: Server::Testkit(server),
+                pods_run: self.workloads,
                 #[cfg(feature = "webhook")]
                 _webhook_server: None,
             });
@@ -143,7 +173,10 @@ impl EnvironmentBuilder {
         }
         plane.announce();
         let counted_from = audit::len(plane.audit_log());
+        let pods_run =
+            self.workloads && plane.runs(Binary::Kwok) && plane.runs(Binary::ControllerManager);
         Ok(Environment {
+            pods_run,
             server: Server::Real {
                 plane: Box::new(plane),
                 counted_from: std::sync::atomic::AtomicU64::new(counted_from),
@@ -168,6 +201,8 @@ enum Server {
 #[derive(Debug)]
 pub struct Environment {
     server: Server,
+    /// Whether Deployments' Pods run and become available.
+    pods_run: bool,
     /// The webhook server the API server calls, stopped with the environment.
     #[cfg(feature = "webhook")]
     _webhook_server: Option<super::webhooks::WebhookServer>,
@@ -195,6 +230,12 @@ impl Environment {
     /// Whether this is a real control plane.
     pub fn is_real(&self) -> bool {
         matches!(self.server, Server::Real { .. })
+    }
+
+    /// Whether Deployments roll out: [`EnvironmentBuilder::workloads`] was asked for, and on a
+    /// real control plane kube-controller-manager and kwok run.
+    pub fn pods_run(&self) -> bool {
+        self.pods_run
     }
 
     /// Whether `binary` runs (always false on the testkit, which collects garbage itself and

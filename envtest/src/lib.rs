@@ -38,6 +38,7 @@ mod kubeconfig;
 mod kwok;
 mod process;
 mod rbac;
+mod waiting;
 #[cfg(feature = "webhook")]
 mod webhooks;
 
@@ -47,6 +48,7 @@ pub use assets::{ASSETS_VARIABLE, Assets, Binary};
 pub use audit::RequestCounts;
 pub use control_plane::{ADMIN_USER, Components, ControlPlane};
 pub use environment::{Backend, Environment, EnvironmentBuilder};
+pub use waiting::{PATIENCE, exists};
 
 /// Why an environment could not start.
 #[derive(Debug, thiserror::Error)]

@@ -1,31 +1,16 @@
-//! Whether a cached object already carries every field of the one a controller would apply.
+//! Whether a live object carries every value of the one a controller would apply: the value half
+//! of [`crate::reconcile::Drift`] (ownership is the other half).
 //!
-//! A server-side apply of an unchanged object is still a request (and on some Kubernetes
-//! versions bumps resourceVersion and wakes every watcher), so a controller compares first. The
-//! comparison is a subset check robust to what the API server adds or rewrites: defaulted fields
-//! and other managers' fields are ignored, zero values may be omitted, list items match by merge
-//! key, and integers, int-or-strings and quantities compare by value.
+//! A subset check robust to what the API server adds or rewrites: defaulted fields and other
+//! managers' fields are ignored, zero values may be omitted, list items match by merge key, and
+//! integers, int-or-strings and quantities compare by value.
 
-use serde::Serialize;
 use serde_json::Value;
 
 /// The keys that identify an item of an associative list, in Kubernetes' built-in types
 /// (`containers` by `name`, container ports by `containerPort`, Service ports by `port`,
 /// `ownerReferences` by `uid`, `conditions` by `type`, `volumeMounts` by `mountPath`).
 const MERGE_KEYS: [&str; 6] = ["name", "containerPort", "port", "uid", "type", "mountPath"];
-
-/// Whether `live` (e.g. a child from a reflector cache) already carries every field `desired`
-/// sets, so applying `desired` would change nothing. `None` (not cached) is never applied.
-pub fn already_applied<T: Serialize>(desired: &T, live: Option<&T>) -> bool {
-    let Some(live) = live else {
-        return false;
-    };
-    match (serde_json::to_value(desired), serde_json::to_value(live)) {
-        (Ok(desired), Ok(live)) => contains(&live, &desired),
-        // Not JSON-serializable: cannot tell, so apply.
-        _ => false,
-    }
-}
 
 /// Whether `live` contains `desired` (see the module documentation for the rules).
 pub fn contains(live: &Value, desired: &Value) -> bool {
@@ -191,14 +176,5 @@ mod tests {
         ));
         assert_eq!(quantity("nginx"), None);
         assert_eq!(quantity("1e3"), Some(1000.0));
-    }
-
-    #[test]
-    fn a_missing_child_is_never_applied() {
-        assert!(!already_applied(&json!({"a": 1}), None));
-        assert!(already_applied(
-            &json!({"a": 1}),
-            Some(&json!({"a": 1, "b": 2}))
-        ));
     }
 }

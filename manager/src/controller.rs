@@ -7,16 +7,15 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures::future::BoxFuture;
+use futures::stream::BoxStream;
 use futures::{FutureExt, Stream, StreamExt, TryStreamExt};
 use kube::runtime::controller::{self, Action, Controller};
 use kube::runtime::reflector::{self, ObjectRef, Store};
 use kube::runtime::{WatchStreamExt, watcher};
 use kube::{Api, Resource, ResourceExt};
-use serde::Serialize;
 use serde::de::DeserializeOwned;
 use tracing::Instrument;
 
-use super::compact_store::CompactStore;
 use super::panics::{ReconcileError, finished, started};
 use super::{ControllerMetrics, Manager, Outcome, RequeueRateLimiter};
 
@@ -42,7 +41,7 @@ pub struct ControllerKit<K>
 where
     K: Resource<DynamicType = ()> + Clone + 'static,
 {
-    shared: Arc<Shared<K>>,
+    pub(super) shared: Arc<Shared<K>>,
 }
 
 impl<K> Clone for ControllerKit<K>
@@ -56,16 +55,19 @@ where
     }
 }
 
-struct Shared<K>
+pub(super) struct Shared<K>
 where
     K: Resource<DynamicType = ()> + Clone + 'static,
 {
-    name: &'static str,
-    manager: Manager,
-    metrics: ControllerMetrics,
+    pub(super) name: &'static str,
+    pub(super) manager: Manager,
+    pub(super) metrics: ControllerMetrics,
     rate_limiter: RequeueRateLimiter,
     store: Store<K>,
     writer: Mutex<Option<reflector::store::Writer<K>>>,
+    /// What the caches of [`ControllerKit::owns_compact`] trigger, added to the controller by
+    /// [`ControllerKit::run`].
+    pub(super) owner_triggers: Mutex<Vec<BoxStream<'static, ObjectRef<K>>>>,
 }
 
 impl<K> ControllerKit<K>
@@ -84,6 +86,7 @@ where
                 rate_limiter: RequeueRateLimiter::default(),
                 store,
                 writer: Mutex::new(Some(writer)),
+                owner_triggers: Mutex::new(Vec::new()),
             }),
         }
     }
@@ -106,67 +109,6 @@ where
     /// When failed reconciles are retried (per-object backoff and an overall bucket).
     pub fn rate_limiter(&self) -> &RequeueRateLimiter {
         &self.shared.rate_limiter
-    }
-
-    /// A cache of the `Child` objects `api` and `config` select, and the stream of their
-    /// changes for `Controller::owns_stream`. Reconciles read children from the cache instead
-    /// of the API server. `managedFields` are dropped from cached objects: nothing reads them,
-    /// and they are a large share of an object.
-    pub fn owned<Child>(
-        &self,
-        api: Api<Child>,
-        config: watcher::Config,
-    ) -> (
-        Store<Child>,
-        impl Stream<Item = Result<Child, watcher::Error>> + Send + 'static,
-    )
-    where
-        Child:
-            Resource<DynamicType = ()> + Clone + DeserializeOwned + Debug + Send + Sync + 'static,
-    {
-        let (store, writer) = reflector::store();
-        let shared = self.shared.clone();
-        let changes = watcher(api, config)
-            .default_backoff()
-            .modify(|child: &mut Child| child.managed_fields_mut().clear())
-            .reflect(writer)
-            .touched_objects()
-            .inspect_ok(move |child| shared.owner_triggered(child));
-        (store, changes)
-    }
-
-    /// As [`ControllerKit::owned`], with the children cached as JSON ([`CompactStore`]): a
-    /// fifth of the memory of k8s-openapi structs for large kinds (Deployments), one
-    /// deserialization per read. For controllers that read a child by name in its owner's
-    /// reconcile and may own thousands.
-    pub fn owned_compact<Child>(
-        &self,
-        api: Api<Child>,
-        config: watcher::Config,
-    ) -> (
-        CompactStore<Child>,
-        impl Stream<Item = Result<Child, watcher::Error>> + Send + 'static,
-    )
-    where
-        Child: Resource<DynamicType = ()>
-            + Clone
-            + Serialize
-            + DeserializeOwned
-            + Debug
-            + Send
-            + Sync
-            + 'static,
-    {
-        let store = CompactStore::default();
-        let writer = store.clone();
-        let shared = self.shared.clone();
-        let changes = watcher(api, config)
-            .default_backoff()
-            .modify(|child: &mut Child| child.managed_fields_mut().clear())
-            .inspect_ok(move |event| writer.apply_event(event))
-            .touched_objects()
-            .inspect_ok(move |child| shared.owner_triggered(child));
-        (store, changes)
     }
 
     /// A kube-runtime `Controller` of the `K` objects `api` and `config` select, reading them
@@ -363,17 +305,26 @@ where
     }
 
     /// A change of `child` queues its controlling owner of kind `K`.
-    fn owner_triggered<Child: Resource>(&self, child: &Child) {
-        let (kind, api_version) = (K::kind(&()), K::api_version(&()));
-        let owner = child.owner_references().iter().find(|owner| {
-            owner.controller == Some(true) && owner.kind == kind && owner.api_version == api_version
-        });
-        if let Some(owner) = owner {
-            let mut object = ObjectRef::new(&owner.name);
-            if let Some(namespace) = child.namespace() {
-                object = object.within(&namespace);
-            }
-            self.triggered(object);
+    pub(super) fn owner_triggered<Child: Resource>(&self, child: &Child) {
+        if let Some(owner) = owner_of(child) {
+            self.triggered(owner);
         }
     }
+}
+
+/// The controlling owner of kind `K` of `child`, if it has one.
+pub(super) fn owner_of<K, Child>(child: &Child) -> Option<ObjectRef<K>>
+where
+    K: Resource<DynamicType = ()>,
+    Child: Resource,
+{
+    let (kind, api_version) = (K::kind(&()), K::api_version(&()));
+    let owner = child.owner_references().iter().find(|owner| {
+        owner.controller == Some(true) && owner.kind == kind && owner.api_version == api_version
+    })?;
+    let mut object = ObjectRef::new(&owner.name);
+    if let Some(namespace) = child.namespace() {
+        object = object.within(&namespace);
+    }
+    Some(object)
 }

@@ -29,8 +29,9 @@
 //! - [`ControllerKit`]: one controller's share: watched caches, controller-runtime's
 //!   reconcile and work-queue [`Metrics`], spans, recovery from panics ([`ReconcileError`]),
 //!   retries on controller-runtime's rate limiter ([`RequeueRateLimiter`]).
-//! - [`already_applied`]: whether a cached child already carries every field of the desired
-//!   one, so that an unchanged child is never re-applied.
+//! - [`reconcile`]: the operator library: children applied exactly and only when they drifted
+//!   ([`Children`]), status written only when it changed, conditions, a Deployment's rollout,
+//!   events with one-line notes.
 
 mod applied;
 mod backoff;
@@ -49,9 +50,11 @@ mod manager;
 mod metrics;
 mod metrics_auth;
 mod options;
+mod owned;
 mod panics;
 mod rate_limit;
 mod readiness;
+pub mod reconcile;
 mod requeue;
 #[cfg(feature = "webhook")]
 mod review_limits;
@@ -66,7 +69,7 @@ mod user_agent;
 mod webhook_server;
 mod zap;
 
-pub use applied::{already_applied, contains};
+pub use applied::contains;
 pub use backoff::{BASE_DELAY, Backoff, MAX_DELAY};
 pub use compact_store::CompactStore;
 pub use controller::{ControllerKit, object_key};
@@ -84,6 +87,10 @@ pub use options::{LogFormat, Options, parse_bind_address};
 pub use panics::ReconcileError;
 pub use rate_limit::{RateLimit, RateLimitLayer};
 pub use readiness::{Readiness, Synced};
+pub use reconcile::{
+    Applied, ApplyError, Change, Children, Rollout, RolloutState, condition, controller_reference,
+    find_condition, one_line, publish, set_condition, write_status,
+};
 pub use requeue::{OVERALL_BURST, OVERALL_RATE, RequeueRateLimiter};
 pub use server::{HEADER_READ_TIMEOUT, MAX_CONNECTIONS};
 pub use shutdown::Shutdown;

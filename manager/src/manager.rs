@@ -325,6 +325,12 @@ impl Manager {
         Recorder::new(self.client(), reporter)
     }
 
+    /// Applies a controller's children, writes its status and records its events as
+    /// `field_manager` (see [`crate::reconcile`]).
+    pub fn children(&self, field_manager: &'static str) -> crate::Children {
+        crate::Children::new(self.client(), field_manager, self.recorder(field_manager))
+    }
+
     /// The share of the manager that the controller `name` of `K` uses.
     pub fn controller<K>(&self, name: &'static str) -> ControllerKit<K>
     where

@@ -12,7 +12,7 @@ use crate::scaffold::{Command, Request};
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     # A kind whose controller runs an image as a Deployment and a Service (kubebuilder's deploy-image)\n  \
-    webop create api --group app --version v1 --kind WebApp --image nginx:1.25 --port 80\n\n  \
+    webop create api --group app --version v1 --kind WebApp --image example/webapp:1.0 --port 8080\n\n  \
     # A kind with an empty reconcile to fill in\n  \
     webop create api --group batch --version v1 --kind CronJob\n\n  \
     # A cluster-scoped kind without a controller\n  \

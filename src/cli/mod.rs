@@ -42,7 +42,7 @@ pub use validate::ValidateArgs;
     after_help = "Examples:\n  \
         mkdir webapp-operator && cd webapp-operator\n  \
         webop init --domain example.com --repo github.com/example/webapp-operator\n  \
-        webop create api --group app --version v1 --kind WebApp --image nginx:1.25 --port 80\n  \
+        webop create api --group app --version v1 --kind WebApp --image example/webapp:1.0 --port 8080\n  \
         make manifests build test"
 )]
 pub struct Cli {
@@ -58,7 +58,7 @@ pub enum Command {
     #[command(
         subcommand,
         after_help = "Examples:\n  \
-            webop create api --group app --version v1 --kind WebApp --image nginx:1.25 --port 80\n  \
+            webop create api --group app --version v1 --kind WebApp --image example/webapp:1.0 --port 8080\n  \
             webop create webhook --group app --version v1 --kind WebApp --defaulting --programmatic-validation"
     )]
     Create(CreateCommand),

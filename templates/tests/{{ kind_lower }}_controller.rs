@@ -23,12 +23,10 @@ fn the_kind_is_served_where_the_controller_watches_it() {
 async fn a_new_{{ kind_lower }}_is_reconciled() {
     let env = Environment::builder()
         .crd_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/config/crd/bases"))
+        .paused_clock()
         .start()
         .await
         .expect("the test API server starts");
-    if !env.is_real() {
-        tokio::time::pause();
-    }
     let manager = Manager::with_client(env.client(), Options::default(), "test");
     let controller = tokio::spawn({{ kind_lower }}_controller::run(manager.clone()));
 

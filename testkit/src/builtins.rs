@@ -56,6 +56,35 @@ pub fn normalize(object: &mut Value) {
     }
 }
 
+/// Fields of built-in kinds that are Go maps marked `omitempty`: the API server decodes every
+/// object into Go structs, so an empty one (`limits: {}` left by an apply that removed its last
+/// key) is not stored.
+const OMITTED_EMPTY_MAPS: [&str; 8] = [
+    "labels",
+    "annotations",
+    "limits",
+    "requests",
+    "matchLabels",
+    "nodeSelector",
+    "data",
+    "binaryData",
+];
+
+/// Drops the empty maps of [`OMITTED_EMPTY_MAPS`] from an object of a built-in kind.
+pub fn drop_empty_maps(object: &mut Value) {
+    match object {
+        Value::Object(map) => {
+            map.retain(|key, value| {
+                !(OMITTED_EMPTY_MAPS.contains(&key.as_str())
+                    && value.as_object().is_some_and(Map::is_empty))
+            });
+            map.values_mut().for_each(drop_empty_maps);
+        }
+        Value::Array(items) => items.iter_mut().for_each(drop_empty_maps),
+        _ => {}
+    }
+}
+
 /// Changes an immutable ConfigMap or Secret may not receive.
 pub fn check_immutable(old: &Value, new: &Value) -> Vec<FieldError> {
     if !(is_core(old, "ConfigMap") || is_core(old, "Secret"))

@@ -50,6 +50,7 @@ mod status;
 mod store;
 mod table;
 mod watches;
+mod workloads;
 
 use std::borrow::Borrow;
 use std::net::SocketAddr;
@@ -64,6 +65,7 @@ pub use listener::kubeconfig;
 pub use request::Verb;
 pub use service::ApiService;
 pub use status::{ApiError, FieldError, FieldErrorKind};
+pub use workloads::DEPLOYMENT_CONTROLLER;
 
 /// How many changes watches can resume across before a resourceVersion is "too old" (410).
 const DEFAULT_HISTORY: usize = 10_000;
@@ -125,6 +127,14 @@ impl ApiServer {
     /// Must be called inside a Tokio runtime.
     pub fn client(&self) -> kube::Client {
         kube::Client::new(self.service.clone(), "default")
+    }
+
+    /// Starts a simulation of the Deployment controller on nodes that run every Pod at once:
+    /// each Deployment's status soon tells of a finished rollout of its current spec (what
+    /// kube-controller-manager and kwok do on a real control plane). Opt-in: without it, no
+    /// Deployment ever gets a status. Must be called inside a Tokio runtime.
+    pub fn run_deployment_controller(&self) {
+        tokio::spawn(workloads::run_deployment_controller(self.client()));
     }
 
     /// A `kube::Client` of its own (default namespace `default`) and the [`Link`] that can cut

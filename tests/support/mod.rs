@@ -145,9 +145,9 @@ pub fn create_webapp(dir: &Path) -> String {
             "--kind",
             "WebApp",
             "--image",
-            "nginx:1.25",
+            "nginxinc/nginx-unprivileged:1.27",
             "--port",
-            "80",
+            "8080",
         ],
     )
 }

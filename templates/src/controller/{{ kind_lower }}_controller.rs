@@ -3,16 +3,16 @@
 //! The manager runs [`run`]; [`reconcile`] is yours to fill. The structure is the one an
 //! expert would write on kube-rs: objects come from a cache that a watch keeps (never GETs),
 //! reconciles are triggered by changes (no polling), failures back off per object, and
-//! metrics, logs and readiness come from `webop::manager`. `webop create api --image` scaffolds
-//! a complete example that owns a Deployment and a Service.
+//! metrics, logs and readiness come from `webop::manager`; `webop::manager::reconcile` applies
+//! owned objects exactly, writes the status only when it changed and records events.
+//! `webop create api --image` scaffolds a complete example that owns a Deployment and a Service.
 
 use std::sync::Arc;
 
+use kube::Resource;
 use kube::runtime::controller::Action;
-use kube::runtime::events::Recorder;
-use kube::runtime::watcher;
-{% if namespaced %}use kube::{Client, Resource};{% else %}use kube::{Api, Client, Resource};{% endif %}
 use webop::manager::Manager;
+use webop::manager::reconcile::Children;
 use webop::prelude::*;
 
 use {{ api_crate }}::{{ version_module }} as {{ api_alias }};
@@ -24,36 +24,34 @@ pub const FIELD_MANAGER: &str = "{{ project_name }}-controller";
 
 /// What every reconcile gets.
 pub struct Context {
-    pub client: Client,
-    pub recorder: Recorder,
+    /// Applies owned objects, writes the status and records events, as `FIELD_MANAGER`.
+    pub children: Children,
+    // TODO(user): the caches of the objects this controller creates:
+    // `kit.owns_compact(manager.api(), config)` in `run`.
 }
 
 /// Why a reconcile failed; the {{ kind }} is retried with exponential backoff.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error(transparent)]
+    Apply(#[from] webop::manager::ApplyError),
+    #[error("{}", webop::manager::one_line(.0))]
     Kube(#[from] kube::Error),
 }
 
 /// Runs the controller until the manager shuts down.
 pub async fn run(manager: Manager) {
     let kit = manager.controller::<{{ api_alias }}::{{ kind }}>(NAME);
-    // TODO(user): cache and watch the objects this controller creates: `kit.owned(api, config)`
-    // returns their cache (put it in the Context) and the stream to pass to `.owns_stream(...)`.
-    let context = Arc::new(Context {
-        client: manager.client(),
-        recorder: manager.recorder(FIELD_MANAGER),
-    });
+    let context = Context {
+        children: manager.children(FIELD_MANAGER),
+    };
 {%- if namespaced %}
     // Every namespace, or the one of `--watch-namespace`.
-    let api = manager.api::<{{ api_alias }}::{{ kind }}>();
+    kit.run(manager.api(), reconcile, context).await;
 {%- else %}
-    let api = Api::<{{ api_alias }}::{{ kind }}>::all(manager.client());
+    let api = kube::Api::all(manager.client());
+    kit.run(api, reconcile, context).await;
 {%- endif %}
-    let results = kit
-        .build(api, watcher::Config::default())
-        .run(kit.reconcile(reconcile), kit.error_policy(), context);
-    kit.drive(results).await;
 }
 
 /// Moves the cluster towards the state `{{ kind_var }}` asks for. Called whenever a {{ kind }}
@@ -65,11 +63,10 @@ pub async fn run(manager: Manager) {
 #[rbac(groups = ["events.k8s.io"], resources = ["events"], verbs = ["create", "patch"])]
 pub async fn reconcile({{ kind_var }}: Arc<{{ api_alias }}::{{ kind }}>, ctx: Arc<Context>) -> Result<Action, Error> {
     tracing::debug!(generation = ?{{ kind_var }}.meta().generation, "reconciling");
-    // TODO(user): compare what {{ kind_var }}.spec asks for with the cached state, apply only
-    // what differs (server-side apply with FIELD_MANAGER; `webop::manager::already_applied`
-    // tells whether a cached object already has every field), and write the status only when
-    // it changes.
-    let _ = &ctx.client;
+    // TODO(user): build the objects {{ kind_var }}.spec asks for and apply each with
+    // `ctx.children.apply(&*{{ kind_var }}, desired, cached)` (it sends nothing when the cached copy
+    // is already exactly that), then write the status with `ctx.children.write_status`.
+    let _ = &ctx.children;
     // No requeue: watches bring the next reconcile.
     Ok(Action::await_change())
 }

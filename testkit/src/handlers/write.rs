@@ -181,6 +181,9 @@ pub(super) fn create_object(
         object.as_object_mut().map(|m| m.remove("status"));
     }
     builtins::normalize(&mut object);
+    if !rt.custom {
+        builtins::drop_empty_maps(&mut object);
+    }
     admission_point(state, context, &mut object, None, StopAt::BeforeSchema)?;
     admit(context, &mut object, None, &name)?;
     admission_point(state, context, &mut object, None, StopAt::AfterSchema)?;
@@ -278,6 +281,9 @@ pub(super) fn write_update(
     new["kind"] = old["kind"].clone();
     let mut new = objects::separate_status(old, new, context.status_write(), rt.status_subresource);
     builtins::normalize(&mut new);
+    if !rt.custom {
+        builtins::drop_empty_maps(&mut new);
+    }
     let mut errors = builtins::check_immutable(old, &new);
     let finalizer_errors = objects::check_finalizers(old, &new);
     if rt.custom {

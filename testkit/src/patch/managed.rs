@@ -169,7 +169,14 @@ pub fn record_update(
     shape: Shape<'_>,
     now: &str,
 ) {
-    let mut entries = old.map(read).unwrap_or_default();
+    // As the API server: managed fields the request sets are the base (a client may rewrite
+    // them), unless it sets none or writes a subresource.
+    let provided = read(new);
+    let mut entries = if provided.is_empty() || manager.subresource.is_some() {
+        old.map(read).unwrap_or_default()
+    } else {
+        provided
+    };
     let before = old.map(strip_bookkeeping).unwrap_or_else(|| json!({}));
     let after = strip_bookkeeping(new);
     let diff = fieldset::diff(&before, &after, shape);

@@ -26,12 +26,10 @@ fn the_kind_is_served_where_the_controller_watches_it() {
 async fn a_new_cronjob_is_reconciled() {
     let env = Environment::builder()
         .crd_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/config/crd/bases"))
+        .paused_clock()
         .start()
         .await
         .expect("the test API server starts");
-    if !env.is_real() {
-        tokio::time::pause();
-    }
     let manager = Manager::with_client(env.client(), Options::default(), "test");
     let controller = tokio::spawn(cronjob_controller::run(manager.clone()));
 

@@ -3,16 +3,16 @@
 //! The manager runs [`run`]; [`reconcile`] is yours to fill. The structure is the one an
 //! expert would write on kube-rs: objects come from a cache that a watch keeps (never GETs),
 //! reconciles are triggered by changes (no polling), failures back off per object, and
-//! metrics, logs and readiness come from `webop::manager`. `webop create api --image` scaffolds
-//! a complete example that owns a Deployment and a Service.
+//! metrics, logs and readiness come from `webop::manager`; `webop::manager::reconcile` applies
+//! owned objects exactly, writes the status only when it changed and records events.
+//! `webop create api --image` scaffolds a complete example that owns a Deployment and a Service.
 
 use std::sync::Arc;
 
+use kube::Resource;
 use kube::runtime::controller::Action;
-use kube::runtime::events::Recorder;
-use kube::runtime::watcher;
-use kube::{Client, Resource};
 use webop::manager::Manager;
+use webop::manager::reconcile::Children;
 use webop::prelude::*;
 
 use cronjob_operator_api::v1 as batchv1;
@@ -24,34 +24,29 @@ pub const FIELD_MANAGER: &str = "cronjob-operator-controller";
 
 /// What every reconcile gets.
 pub struct Context {
-    pub client: Client,
-    pub recorder: Recorder,
+    /// Applies owned objects, writes the status and records events, as `FIELD_MANAGER`.
+    pub children: Children,
+    // TODO(user): the caches of the objects this controller creates:
+    // `kit.owns_compact(manager.api(), config)` in `run`.
 }
 
 /// Why a reconcile failed; the CronJob is retried with exponential backoff.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error(transparent)]
+    Apply(#[from] webop::manager::ApplyError),
+    #[error("{}", webop::manager::one_line(.0))]
     Kube(#[from] kube::Error),
 }
 
 /// Runs the controller until the manager shuts down.
 pub async fn run(manager: Manager) {
     let kit = manager.controller::<batchv1::CronJob>(NAME);
-    // TODO(user): cache and watch the objects this controller creates: `kit.owned(api, config)`
-    // returns their cache (put it in the Context) and the stream to pass to `.owns_stream(...)`.
-    let context = Arc::new(Context {
-        client: manager.client(),
-        recorder: manager.recorder(FIELD_MANAGER),
-    });
+    let context = Context {
+        children: manager.children(FIELD_MANAGER),
+    };
     // Every namespace, or the one of `--watch-namespace`.
-    let api = manager.api::<batchv1::CronJob>();
-    let results = kit.build(api, watcher::Config::default()).run(
-        kit.reconcile(reconcile),
-        kit.error_policy(),
-        context,
-    );
-    kit.drive(results).await;
+    kit.run(manager.api(), reconcile, context).await;
 }
 
 /// Moves the cluster towards the state `cronjob` asks for. Called whenever a CronJob
@@ -63,11 +58,10 @@ pub async fn run(manager: Manager) {
 #[rbac(groups = ["events.k8s.io"], resources = ["events"], verbs = ["create", "patch"])]
 pub async fn reconcile(cronjob: Arc<batchv1::CronJob>, ctx: Arc<Context>) -> Result<Action, Error> {
     tracing::debug!(generation = ?cronjob.meta().generation, "reconciling");
-    // TODO(user): compare what cronjob.spec asks for with the cached state, apply only
-    // what differs (server-side apply with FIELD_MANAGER; `webop::manager::already_applied`
-    // tells whether a cached object already has every field), and write the status only when
-    // it changes.
-    let _ = &ctx.client;
+    // TODO(user): build the objects cronjob.spec asks for and apply each with
+    // `ctx.children.apply(&*cronjob, desired, cached)` (it sends nothing when the cached copy
+    // is already exactly that), then write the status with `ctx.children.write_status`.
+    let _ = &ctx.children;
     // No requeue: watches bring the next reconcile.
     Ok(Action::await_change())
 }

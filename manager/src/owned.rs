@@ -1,0 +1,173 @@
+//! The children a controller owns: their caches, and the controller that their changes trigger.
+
+use std::fmt::Debug;
+use std::sync::Arc;
+
+use futures::{Stream, StreamExt, TryStreamExt};
+use kube::runtime::controller::Action;
+use kube::runtime::reflector::{self, Store};
+use kube::runtime::{WatchStreamExt, watcher};
+use kube::{Api, Resource, ResourceExt};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::compact_store::CompactStore;
+use super::controller::{ControllerKit, owner_of};
+
+impl<K> ControllerKit<K>
+where
+    K: Resource<DynamicType = ()> + Clone + DeserializeOwned + Debug + Send + Sync + 'static,
+{
+    /// A cache of the `Child` objects `api` and `config` select, and the stream of their
+    /// changes for `Controller::owns_stream`. Reconciles read children from the cache instead
+    /// of the API server. `managedFields` are reduced to the server-side-apply entries, which
+    /// [`Children`](crate::reconcile::Children) reads to tell an unchanged child.
+    pub fn owned<Child>(
+        &self,
+        api: Api<Child>,
+        config: watcher::Config,
+    ) -> (
+        Store<Child>,
+        impl Stream<Item = Result<Child, watcher::Error>> + Send + 'static,
+    )
+    where
+        Child:
+            Resource<DynamicType = ()> + Clone + DeserializeOwned + Debug + Send + Sync + 'static,
+    {
+        let (store, writer) = reflector::store();
+        let events = self.child_events(api, config);
+        let shared = self.shared.clone();
+        let changes = events
+            .reflect(writer)
+            .touched_objects()
+            .inspect_ok(move |child| shared.owner_triggered(child));
+        (store, changes)
+    }
+
+    /// As [`ControllerKit::owned`], with the children cached as JSON ([`CompactStore`]): a
+    /// fifth of the memory of k8s-openapi structs for large kinds (Deployments), one
+    /// deserialization per read. For controllers that read a child by name in its owner's
+    /// reconcile and may own thousands.
+    pub fn owned_compact<Child>(
+        &self,
+        api: Api<Child>,
+        config: watcher::Config,
+    ) -> (
+        CompactStore<Child>,
+        impl Stream<Item = Result<Child, watcher::Error>> + Send + 'static,
+    )
+    where
+        Child: Resource<DynamicType = ()>
+            + Clone
+            + Serialize
+            + DeserializeOwned
+            + Debug
+            + Send
+            + Sync
+            + 'static,
+    {
+        let store = CompactStore::default();
+        let writer = store.clone();
+        let events = self.child_events(api, config);
+        let shared = self.shared.clone();
+        let changes = events
+            .inspect_ok(move |event| writer.apply_event(event))
+            .touched_objects()
+            .inspect_ok(move |child| shared.owner_triggered(child));
+        (store, changes)
+    }
+
+    /// The watch events of the children `api` and `config` select (managed fields reduced to
+    /// apply entries).
+    fn child_events<Child>(
+        &self,
+        api: Api<Child>,
+        config: watcher::Config,
+    ) -> impl Stream<Item = Result<watcher::Event<Child>, watcher::Error>> + Send + 'static
+    where
+        Child:
+            Resource<DynamicType = ()> + Clone + DeserializeOwned + Debug + Send + Sync + 'static,
+    {
+        watcher(api, config)
+            .default_backoff()
+            .modify(keep_apply_entries)
+    }
+
+    /// As [`ControllerKit::owned_compact`], and the changes of the children are added to the
+    /// controller [`ControllerKit::run`] runs: each queues its controlling owner.
+    /// controller-runtime: `Owns(&appsv1.Deployment{})` in `SetupWithManager`.
+    pub fn owns_compact<Child>(
+        &self,
+        api: Api<Child>,
+        config: watcher::Config,
+    ) -> CompactStore<Child>
+    where
+        Child: Resource<DynamicType = ()>
+            + Clone
+            + Serialize
+            + DeserializeOwned
+            + Debug
+            + Send
+            + Sync
+            + 'static,
+    {
+        let (store, changes) = self.owned_compact(api, config);
+        let name = self.shared.name;
+        let owners = changes
+            .filter_map(move |change| {
+                let owner = match change {
+                    Ok(child) => owner_of::<K, Child>(&child),
+                    Err(error) => {
+                        tracing::warn!(controller = name, %error, "watch error");
+                        None
+                    }
+                };
+                std::future::ready(owner)
+            })
+            .boxed();
+        self.shared
+            .owner_triggers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(owners);
+        store
+    }
+
+    /// Runs the controller of the `K` objects of `api`, and of the children
+    /// of [`ControllerKit::owns_compact`], until the manager shuts down: [`ControllerKit::build`],
+    /// [`ControllerKit::reconcile`], [`ControllerKit::error_policy`], [`ControllerKit::drive`].
+    /// controller-runtime: `ctrl.NewControllerManagedBy(mgr).For(...).Owns(...).Complete(r)`.
+    pub async fn run<Ctx, E, F, Fut>(&self, api: Api<K>, reconcile: F, context: Ctx)
+    where
+        Ctx: Send + Sync + 'static,
+        F: Fn(Arc<K>, Arc<Ctx>) -> Fut + Send + 'static,
+        Fut: Future<Output = Result<Action, E>> + Send + 'static,
+        E: std::error::Error + Send + 'static,
+    {
+        let mut controller = self.build(api, watcher::Config::default());
+        let triggers = std::mem::take(
+            &mut *self
+                .shared
+                .owner_triggers
+                .lock()
+                .unwrap_or_else(|e| e.into_inner()),
+        );
+        for owners in triggers {
+            controller = controller.reconcile_on(owners);
+        }
+        let results = controller.run(
+            self.reconcile(reconcile),
+            self.error_policy(),
+            Arc::new(context),
+        );
+        self.drive(results).await;
+    }
+}
+
+/// Keeps, of an object's managed fields, the entries of server-side applies to the main
+/// resource: the few fields a reconcile compares, not the large entries of status updates.
+fn keep_apply_entries<T: Resource>(object: &mut T) {
+    object
+        .managed_fields_mut()
+        .retain(|entry| entry.operation.as_deref() == Some("Apply") && entry.subresource.is_none());
+}
