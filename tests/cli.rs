@@ -173,9 +173,9 @@ fn the_report_says_what_happened_to_each_file() {
             "--kind",
             "WebApp",
             "--image",
-            "nginx:1.25",
+            "nginxinc/nginx-unprivileged:1.27",
             "--port",
-            "80",
+            "8080",
             "--force",
         ],
     );
