@@ -29,7 +29,7 @@ pub fn build_release_operator() -> Result<ReleaseBinary, String> {
     std::fs::create_dir_all(project.join(".cargo")).map_err(|e| e.to_string())?;
     let patch = format!(
         "[patch.crates-io]\nwebop = {{ path = {:?} }}\nwebop-core = {{ path = {:?} }}\n",
-        source.display().to_string(),
+        source.join("webop").display().to_string(),
         source.join("core").display().to_string()
     );
     std::fs::write(project.join(".cargo/config.toml"), patch).map_err(|e| e.to_string())?;

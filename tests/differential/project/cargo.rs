@@ -35,7 +35,7 @@ debug = false
 
 [workspace]
 "#,
-        repo = repo().display().to_string(),
+        repo = repo().join("webop").display().to_string(),
     );
     write_if_changed(&dir.join("Cargo.toml"), &manifest);
     write_if_changed(
