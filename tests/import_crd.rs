@@ -326,7 +326,10 @@ fn foreign_controllers_are_refused_where_they_cannot_be_scaffolded() {
             path,
             resource,
         ];
-        format!("{:#}", webop_cli::cli::run(argv, &dir, &mut out).unwrap_err())
+        format!(
+            "{:#}",
+            webop_cli::cli::run(argv, &dir, &mut out).unwrap_err()
+        )
     };
     let message = refused("cert-manager::v1", "--resource=false");
     assert!(

@@ -319,7 +319,7 @@ fn samples_build_after_create_api() {
     let samples = kustomize(&dir.join("config/samples"));
     assert_eq!(samples.len(), 1);
     assert_eq!(samples[0]["kind"], "WebApp");
-    assert_eq!(samples[0]["spec"]["port"], 80);
+    assert_eq!(samples[0]["spec"]["port"], 8080);
 }
 
 /// `make build-installer IMG=...` (kubebuilder's target) on a new project with the WebApp API:

@@ -72,7 +72,9 @@ impl Shell {
         let mut command = Command::new("bash");
         command
             .arg("-c")
-            .arg(format!("set -euo pipefail\n{script}pwd > \"$TUTORIAL_PWD\""))
+            .arg(format!(
+                "set -euo pipefail\n{script}pwd > \"$TUTORIAL_PWD\""
+            ))
             .env("TUTORIAL_PWD", &self.pwd_file)
             .current_dir(&self.dir)
             .env("PATH", path)
@@ -99,7 +101,10 @@ impl Shell {
                 &format!("cargo install --locked --path . --debug --root {root}"),
             );
         }
-        eprintln!("tutorial $ {}", script.trim_end().replace('\n', "\ntutorial $ "));
+        eprintln!(
+            "tutorial $ {}",
+            script.trim_end().replace('\n', "\ntutorial $ ")
+        );
         let status = self.command(&script).status().unwrap();
         assert!(status.success(), "the tutorial's block failed:\n{script}");
         let next = std::fs::read_to_string(&self.pwd_file).unwrap();
@@ -121,8 +126,16 @@ impl Drop for Shell {
 fn the_page_has_the_blocks_this_test_runs() {
     let blocks = blocks(TUTORIAL);
     assert!(blocks[0].script.contains("cargo install --locked --path ."));
-    assert!(blocks.iter().any(|b| b.script.trim() == "make run" && b.needs_cluster));
-    assert!(blocks.iter().any(|b| b.script.contains("make test") && !b.needs_cluster));
+    assert!(
+        blocks
+            .iter()
+            .any(|b| b.script.trim() == "make run" && b.needs_cluster)
+    );
+    assert!(
+        blocks
+            .iter()
+            .any(|b| b.script.contains("make test") && !b.needs_cluster)
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]

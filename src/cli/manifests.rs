@@ -113,6 +113,7 @@ pub(super) fn manager_role(
 /// example built with `--workspace` so that Cargo resolves features as `cargo test --workspace`
 /// and `make build` (`--examples`) do: the dependencies compiled here are the ones those reuse.
 fn crds(root: &Path, project: &Project) -> anyhow::Result<Vec<Value>> {
+    let _examples = lock_shared_examples(root)?;
     let shown = "cargo build --workspace --example crdgen";
     let output = cargo_in(root)
         .args([
@@ -148,6 +149,26 @@ fn crds(root: &Path, project: &Project) -> anyhow::Result<Vec<Value>> {
     let crds: Vec<Value> = serde_json::from_slice(&output.stdout)
         .with_context(|| format!("`{shown}` did not print a JSON array of CRDs"))?;
     Ok(crds)
+}
+
+/// Held while `crdgen` is built and run. Cargo copies the `crdgen` example of every project
+/// to the same `<target>/debug/examples/crdgen`, so two projects that share a target directory
+/// (`CARGO_TARGET_DIR`) and run `webop manifests` at once would otherwise run each other's.
+fn lock_shared_examples(root: &Path) -> anyhow::Result<std::fs::File> {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| root.join("target"), |dir| root.join(dir));
+    std::fs::create_dir_all(&target)
+        .with_context(|| format!("cannot create {}", target.display()))?;
+    let path = target.join(".webop-crdgen.lock");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("cannot open {}", path.display()))?;
+    file.lock()
+        .with_context(|| format!("cannot lock {}", path.display()))?;
+    Ok(file)
 }
 
 /// A command of the cargo that runs webop (`CARGO`, as under `cargo run`), or of the one on the

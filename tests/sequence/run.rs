@@ -342,7 +342,8 @@ impl<'a> Runner<'a> {
             return Ok(());
         };
         // The render is PROJECT's and the lock's: most steps change neither.
-        let key = ["PROJECT", webop_cli::upgrade::lock::FILE].map(|path| snapshot.get(path).cloned());
+        let key =
+            ["PROJECT", webop_cli::upgrade::lock::FILE].map(|path| snapshot.get(path).cloned());
         if self.render.as_ref().is_none_or(|(k, _)| *k != key) {
             match Render::of(self.templates, &self.root, &project) {
                 Ok(render) => self.render = Some((key, render)),
