@@ -20,7 +20,7 @@ type WebAppSpec struct {
 	// port is the port the container listens on and the Service exposes.
 	// +kubebuilder:validation:Minimum=1
 	// +kubebuilder:validation:Maximum=65535
-	// +kubebuilder:default=80
+	// +kubebuilder:default=8080
 	Port int32 `json:"port,omitempty"`
 
 	// resources are the compute resources of the container. Without them it requests 10m of
