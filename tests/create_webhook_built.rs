@@ -10,7 +10,7 @@ mod webhook_project;
 use std::path::Path;
 
 use serde_json::Value;
-use support::{build_test_and_lint, kustomize, manifests, read, run_ok, workspace};
+use support::{build_test_and_lint, kustomize, manifests, read, run_ok, scaffold_step, workspace};
 use webhook_project::{V2, WEBHOOK, webapp, with};
 
 fn find<'a>(docs: &'a [Value], kind: &str) -> &'a Value {
@@ -20,20 +20,28 @@ fn find<'a>(docs: &'a [Value], kind: &str) -> &'a Value {
 }
 
 /// What `webop manifests` writes, without compiling the project: the golden's CRD (the same
-/// WebApp v1) and config/webhook/manifests.yaml from the #[webhook]s of the sources.
+/// WebApp v1) and config/webhook/manifests.yaml from the #[webhook]s of the sources, through the
+/// scaffold engine as `manifests` writes them (which lists the CRD in config/crd).
 fn write_manifests(dir: &Path) {
     let crd = "config/crd/bases/app.example.com_webapps.yaml";
-    std::fs::create_dir_all(dir.join("config/crd/bases")).unwrap();
-    std::fs::copy(
-        workspace().join("testdata/webapp-operator").join(crd),
-        dir.join(crd),
-    )
-    .unwrap();
+    let mut generated = vec![(
+        crd.to_string(),
+        read(&workspace().join("testdata/webapp-operator"), crd),
+    )];
     let found = webop::webhook::webhooks_in_dirs(&[dir.join("src")]).unwrap();
     let file = webop::manifests::webhook_file(&found.webhooks, &found.configurations)
         .unwrap()
         .expect("the scaffold has #[webhook]s");
-    std::fs::write(dir.join(&file.path), file.contents).unwrap();
+    generated.push((file.path.to_string_lossy().into_owned(), file.contents));
+    let project = webop_cli::project::Project::load(dir).unwrap();
+    let templates = webop_cli::scaffold::Templates::load().unwrap();
+    scaffold_step(
+        &templates,
+        dir,
+        Some(&project),
+        &project,
+        webop_cli::scaffold::Command::Manifests(&generated),
+    );
 }
 
 #[test]

@@ -67,7 +67,8 @@ fn the_webapp_chart_installs_the_kustomize_build_namespaced_or_not_and_its_value
         [
             "--metrics-bind-address=:8080",
             "--metrics-secure=false",
-            "--health-probe-bind-address=:8081"
+            "--health-probe-bind-address=:8081",
+            "--log-format=json"
         ]
     );
     let service = docs

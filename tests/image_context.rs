@@ -50,16 +50,18 @@ fn the_image_build_context_builds_offline_without_the_machine_local_patch() {
     init_webapp(&dir);
     create_webapp(&dir);
     std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
-    // The lock file the user's first build writes, which the Dockerfile builds `--locked`.
+    // The lock file the user's first build writes, which the Dockerfile builds `--locked`:
+    // resolved from the index alone (`cargo metadata` would fetch every platform's crates, such
+    // as android_system_properties, which no build on this machine has downloaded).
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let resolved = Command::new(&cargo)
-        .args(["metadata", "--offline", "--format-version", "1"])
+        .args(["update", "--workspace", "--offline"])
         .current_dir(&dir)
         .output()
         .unwrap();
     assert!(
         resolved.status.success(),
-        "cargo metadata: {}",
+        "cargo update --workspace: {}",
         String::from_utf8_lossy(&resolved.stderr)
     );
     let vendor = Command::new("make")

@@ -91,7 +91,7 @@ fn each_document_gets_its_verdict_and_a_refusal_fails_the_run() {
     );
     assert!(ok, "{out}");
     assert!(
-        out.contains("  replicas: 1\n") && out.contains("  port: 80\n"),
+        out.contains("  replicas: 1\n") && out.contains("  port: 8080\n"),
         "{out}"
     );
 

@@ -21,7 +21,7 @@ fn a_valid_document_comes_back_defaulted() {
     };
     assert_eq!(
         stored["spec"],
-        json!({"image": "nginx", "replicas": 1, "port": 80})
+        json!({"image": "nginx", "replicas": 1, "port": 8080})
     );
     assert_eq!(
         stored["metadata"],

@@ -39,7 +39,7 @@ pub struct WebAppSpec {
 
     /// port is the port the container listens on and the Service exposes.
     #[validate(minimum = 1, maximum = 65535)]
-    #[schema(default = 80)]
+    #[schema(default = 8080)]
     pub port: i32,
 
     /// resources are the compute resources of the container. Without them it requests 10m of
