@@ -7,7 +7,7 @@
 //! Prints a summary and writes each differing case (Go source, Rust source, both CRDs and why)
 //! to `<work>/differences/<case>/`. With `KUBEBUILDER_ASSETS` set, every CRD also goes to a real
 //! API server. Exits with 1 when webop and controller-gen disagree. The test suite runs a fixed
-//! seed: `tests/differential.rs`.
+//! seed: `tests/manifests/random_kinds.rs`.
 
 #[path = "../tests/differential/mod.rs"]
 mod differential;

@@ -3,7 +3,7 @@
 //! A row is the runtime variant (and its payload type, if any) followed by:
 //! - `example`: the marker's attribute on a `field` of a type, or on the struct (`type`) whose
 //!   one field has that type; attributes after the first are given beside it on the field.
-//!   `tests/marker_catalogue.rs` derives a schema from it;
+//!   `tests/manifests/marker_catalogue.rs` derives a schema from it;
 //! - `go`: controller-gen's spelling;
 //! - `key`: webop's key and the attributes it is written in;
 //! - `payload`: a [`Payload`](crate::Payload), matching the variant's payload type;

@@ -11,7 +11,7 @@
 //!   [`MarkerSpec::priority`].
 //!
 //! Adding a marker is a row in `catalogue.rs` and its effect in `webop`'s `apply_one`: the
-//! compiler then asks for nothing else, and `tests/marker_catalogue.rs` derives a schema from
+//! compiler then asks for nothing else, and `tests/manifests/marker_catalogue.rs` derives a schema from
 //! the row's example to prove that it parses, checks, emits and applies.
 
 mod catalogue;

@@ -1,7 +1,7 @@
 //! `webop import crd`: CustomResourceDefinitions (YAML, as controller-gen or anyone writes
 //! them) to Rust API types with webop's attributes, such that `webop manifests` gives the CRD
 //! back. The contract is a round trip, byte for byte for controller-gen's output
-//! (`tests/import_round_trip.rs`); what no attribute can say is a [`Note`] naming the keyword,
+//! (`tests/import/import_round_trip.rs`); what no attribute can say is a [`Note`] naming the keyword,
 //! where it is and what was done instead.
 //!
 //! - `keywords`: which marker of the catalogue carries which schema keyword, learned by

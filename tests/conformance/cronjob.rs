@@ -3,7 +3,7 @@
 //! `deprecated/types.go` (v1beta2, deprecated, without spec), one CRD of three versions.
 //!
 //! The expected YAML is what controller-gen v0.21 writes for the Go source, byte for byte but for
-//! the version annotation (`tests/controller_gen_oracle.rs`).
+//! the version annotation (`tests/manifests/controller_gen_oracle.rs`).
 //!
 //! Go: `cronjob/v1/`, `cronjob/unserved/` and `cronjob/deprecated/`.
 //!

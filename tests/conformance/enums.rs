@@ -1,7 +1,7 @@
 //! controller-tools' `pkg/crd/testdata/enum`: a `+k8s:enum` string type used by a field.
 //!
 //! The expected YAML is what controller-gen v0.21 writes for the Go source, byte for byte but for
-//! the version annotation (`tests/controller_gen_oracle.rs`).
+//! the version annotation (`tests/manifests/controller_gen_oracle.rs`).
 //!
 //! Go: `enums/types.go`.
 //!

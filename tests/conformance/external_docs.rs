@@ -2,7 +2,7 @@
 //! on a named type.
 //!
 //! The expected YAML is what controller-gen v0.21 writes for the Go source, byte for byte but for
-//! the version annotation (`tests/controller_gen_oracle.rs`).
+//! the version annotation (`tests/manifests/controller_gen_oracle.rs`).
 //!
 //! Go: `external_docs/types.go`.
 

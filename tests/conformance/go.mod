@@ -1,5 +1,5 @@
 // The Go equivalents of the conformance cases: controller-gen, the oracle, generates each
-// case's YAML from them (tests/controller_gen_oracle.rs). Only type-checked, never built.
+// case's YAML from them (tests/manifests/controller_gen_oracle.rs). Only type-checked, never built.
 module webop.dev/conformance
 
 go 1.26.0

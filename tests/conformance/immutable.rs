@@ -2,7 +2,7 @@
 //! fields of every shape, and the guards controller-gen adds to the parent for optional ones.
 //!
 //! The expected YAML is what controller-gen v0.21 writes for the Go source, byte for byte but for
-//! the version annotation (`tests/controller_gen_oracle.rs`).
+//! the version annotation (`tests/manifests/controller_gen_oracle.rs`).
 //!
 //! Go: `immutable/types.go`.
 //!

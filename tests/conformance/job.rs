@@ -2,7 +2,7 @@
 //! version's kind (`unserved.CronJobSpec`, the `cronjob` case's v1beta1).
 //!
 //! The expected YAML is what controller-gen v0.21 writes for the Go source, byte for byte but for
-//! the version annotation (`tests/controller_gen_oracle.rs`).
+//! the version annotation (`tests/manifests/controller_gen_oracle.rs`).
 //!
 //! Go: `job/types.go`.
 //!

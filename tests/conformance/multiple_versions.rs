@@ -3,7 +3,7 @@
 //! the status subresource but no status field.
 //!
 //! The expected YAML is what controller-gen v0.21 writes for the Go source, byte for byte but for
-//! the version annotation (`tests/controller_gen_oracle.rs`).
+//! the version annotation (`tests/manifests/controller_gen_oracle.rs`).
 //!
 //! Go: `multiple_versions/common.go`, `multiple_versions/v1beta1/` and `multiple_versions/v1beta2/`
 //! (the same plus `+kubebuilder:storageversion`).

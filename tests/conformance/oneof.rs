@@ -2,7 +2,7 @@
 //! (repeated and mixed, with a type's own CEL rule), and a CEL rule on a named type used twice.
 //!
 //! The expected YAML is what controller-gen v0.21 writes for the Go source, byte for byte but for
-//! the version annotation (`tests/controller_gen_oracle.rs`).
+//! the version annotation (`tests/manifests/controller_gen_oracle.rs`).
 //!
 //! Go: `oneof/types.go`.
 //!

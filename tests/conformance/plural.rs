@@ -2,7 +2,7 @@
 //! and a root type with a field of its own and no `spec`: `#[resource(flatten_spec)]`.
 //!
 //! The expected YAML is what controller-gen v0.21 writes for the Go source, byte for byte but for
-//! the version annotation (`tests/controller_gen_oracle.rs`).
+//! the version annotation (`tests/manifests/controller_gen_oracle.rs`).
 //!
 //! Go: `plural/types.go`.
 

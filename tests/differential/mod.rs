@@ -10,7 +10,7 @@
 //! - `compare`, `apiserver`: the verdicts. A case both generators refuse, or one refuses and the
 //!   API server rejects the other's CRD for, counts as agreement.
 //!
-//! `tests/differential.rs` runs a fixed seed; `cargo run --example differential` runs any.
+//! `tests/manifests/random_kinds.rs` runs a fixed seed; `cargo run --example differential` runs any.
 
 pub mod apiserver;
 pub mod compare;

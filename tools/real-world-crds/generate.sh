@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Writes real-world CRDs for `tests/import_round_trip.rs` the way their projects do: controller-gen
+# Writes real-world CRDs for `tests/import/import_round_trip.rs` the way their projects do: controller-gen
 # (bin/controller-gen, built by tools/k8s-assets) on the API packages of each project's Go module
 # at a pinned version, fetched into the Go module cache through the Go module proxy. Nothing
 # fetched is committed: the CRDs go to tools/real-world-crds/out/ (git-ignored).
 #
-#   tools/real-world-crds/generate.sh && cargo test --test import_round_trip
+#   tools/real-world-crds/generate.sh && cargo test --test import import_round_trip::
 #
 # One CRD per project: Gateway API's HTTPRoute, prometheus-operator's ServiceMonitor,
 # cert-manager's Certificate, external-dns's DNSEndpoint and Cluster API's Cluster. A project

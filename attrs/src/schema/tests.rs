@@ -57,7 +57,7 @@ fn example(spec: &MarkerSpec) -> syn::Result<SchemaAttrs> {
 
 /// Every marker of the catalogue: its example parses into that marker, fits its type, and
 /// becomes the tokens of its runtime variant; a type it does not fit and a place the catalogue
-/// does not allow are refused at the key. (`tests/marker_catalogue.rs` in webop compiles and
+/// does not allow are refused at the key. (`tests/manifests/marker_catalogue.rs` in webop compiles and
 /// applies the same examples.)
 #[test]
 fn every_marker_parses_checks_and_emits() {

@@ -5,7 +5,7 @@
 //!
 //! The expected `role.yaml` (written by `webop::manifests::role_file` from the rules
 //! `webop manifests` scans out of this file) is what controller-gen v0.21 writes for the same
-//! markers in Go, `rbac/controller.go`, byte for byte (`tests/controller_gen_oracle.rs`).
+//! markers in Go, `rbac/controller.go`, byte for byte (`tests/manifests/controller_gen_oracle.rs`).
 //!
 //! Each Go marker `groups=a;b,resources=r,verbs=v1;v2,namespace=n,roleName=x` is
 //! `#[rbac(groups = ["a", "b"], resources = ["r"], verbs = ["v1", "v2"], namespace = "n",

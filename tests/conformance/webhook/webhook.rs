@@ -2,7 +2,7 @@
 //! instead of a path, a custom Service with a port, the core group, the `*` verb, a named
 //! configuration, Ignore and Exact): each `+kubebuilder:webhook` marker of `webhook/webhook.go`
 //! as a `#[webhook]` attribute. The expected `manifests.yaml` is what controller-gen v0.21 writes
-//! for the Go source, byte for byte (`tests/controller_gen_oracle.rs`).
+//! for the Go source, byte for byte (`tests/manifests/controller_gen_oracle.rs`).
 
 use webop::prelude::*;
 

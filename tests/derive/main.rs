@@ -1,0 +1,9 @@
+//! The derive macros: the types they accept and the CRDs they make; `ui` holds the compile errors
+//! (trybuild).
+
+mod derive_flatten_spec;
+mod derive_k8s_types;
+mod derive_serde;
+mod derive_webapp;
+mod derive_without_spec;
+mod ui;

@@ -1,0 +1,23 @@
+//! The manager: leader election, metrics, probes, shutdown, and chaos on a real control plane.
+
+// Several #[printcolumn]s share `type = "string"`: that is their design, not a mistake.
+#![allow(clippy::duplicated_attributes)]
+
+extern crate self as webapp_operator_api;
+#[rustfmt::skip]
+#[path = "../../testdata/webapp-operator/api/src/v1/mod.rs"]
+pub mod v1;
+#[rustfmt::skip]
+#[path = "../../testdata/webapp-operator/src/controller/webapp_controller.rs"]
+mod webapp_controller;
+#[path = "../chaos_support/mod.rs"]
+mod chaos_support;
+#[path = "../manager_support/mod.rs"]
+mod manager_support;
+
+mod manager;
+mod manager_chaos;
+mod manager_envtest;
+mod manager_leader_election;
+mod manager_metrics;
+mod manager_shutdown;
