@@ -134,7 +134,7 @@ fn crds(root: &Path, project: &Project) -> anyhow::Result<Vec<Value>> {
         );
     }
     let package = project.api_package_name();
-    let crdgen = crdgen_executable(&output.stdout, &package)
+    let crdgen = super::crdgen_artifact::executable(&output.stdout, &package)
         .with_context(|| format!("`{shown}` built no `crdgen` example of {package}"))?;
     let shown = crdgen.display();
     let output = Command::new(&crdgen)
@@ -177,27 +177,6 @@ fn cargo_in(root: &Path) -> Command {
     let mut cargo = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
     cargo.current_dir(root).stdin(Stdio::null());
     cargo
-}
-
-/// The executable of the `crdgen` example of `package`, from the JSON messages of `cargo build
-/// --message-format=json` (one object a line).
-fn crdgen_executable(messages: &[u8], package: &str) -> Option<std::path::PathBuf> {
-    String::from_utf8_lossy(messages)
-        .lines()
-        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
-        .filter(|message| message["reason"] == "compiler-artifact")
-        .filter(|message| message["target"]["name"] == "crdgen")
-        .filter(|message| {
-            // `path+file:///.../api#webapp-operator-api@0.1.0`, or `...#0.1.0` when the
-            // directory is named as the package.
-            message["package_id"].as_str().is_some_and(|id| {
-                id.rsplit_once('#').is_some_and(|(path, version)| {
-                    version.starts_with(&format!("{package}@"))
-                        || (!version.contains('@') && path.ends_with(&format!("/{package}")))
-                })
-            })
-        })
-        .find_map(|message| message["executable"].as_str().map(Into::into))
 }
 
 /// The directories of the library and binary sources of every package of the workspace at
@@ -284,33 +263,4 @@ fn path_string(path: &Path) -> String {
         .map(|c| c.as_os_str().to_string_lossy())
         .collect::<Vec<_>>()
         .join("/")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::crdgen_executable;
-
-    #[test]
-    fn the_crdgen_of_the_api_package_is_found_among_the_build_messages() {
-        let messages = concat!(
-            r#"{"reason":"compiler-artifact","package_id":"path+file:///p/api#shop-api@0.1.0","target":{"name":"shop_api"},"executable":null}"#,
-            "\n",
-            r#"{"reason":"compiler-artifact","package_id":"path+file:///p/tools#other@0.1.0","target":{"name":"crdgen"},"executable":"/t/debug/examples/other-crdgen"}"#,
-            "\n",
-            r#"{"reason":"compiler-artifact","package_id":"path+file:///p/api#shop-api@0.1.0","target":{"name":"crdgen"},"executable":"/t/debug/examples/crdgen"}"#,
-            "\n",
-            r#"{"reason":"build-finished","success":true}"#,
-        );
-        assert_eq!(
-            crdgen_executable(messages.as_bytes(), "shop-api"),
-            Some("/t/debug/examples/crdgen".into())
-        );
-        // A package in a directory of its own name has the short form of package id.
-        let short = r#"{"reason":"compiler-artifact","package_id":"path+file:///p/shop-api#0.1.0","target":{"name":"crdgen"},"executable":"/t/x"}"#;
-        assert_eq!(
-            crdgen_executable(short.as_bytes(), "shop-api"),
-            Some("/t/x".into())
-        );
-        assert_eq!(crdgen_executable(short.as_bytes(), "api"), None);
-    }
 }
