@@ -2,12 +2,7 @@
 //! and the server enforces that schema (bounds, defaults) on the typed `Api<WebApp>`. A
 //! `scenario!`: the same body runs on the testkit and on a real kube-apiserver.
 
-// Several #[printcolumn]s share `type = "string"`: that is their design, not a mistake.
-#![allow(clippy::duplicated_attributes)]
-
-#[path = "../conformance/webapp.rs"]
-#[allow(dead_code)] // its crds() serves the conformance suite
-mod webapp;
+use crate::webapp;
 
 use kube::api::{Api, PostParams};
 use serde_json::json;

@@ -2,12 +2,7 @@
 //! `#[printcolumn]`s show as they will on a cluster. Every test is a `scenario!`: the same body
 //! runs on the testkit and on a real kube-apiserver.
 
-// Several #[printcolumn]s share `type = "string"`: that is their design, not a mistake.
-#![allow(clippy::duplicated_attributes)]
-
-#[path = "../conformance/webapp.rs"]
-#[allow(dead_code)] // its crds() serves the conformance suite
-mod webapp;
+use crate::webapp;
 
 use k8s_openapi::api::core::v1::ConfigMap;
 use kube::api::{Api, ObjectMeta, PostParams};
