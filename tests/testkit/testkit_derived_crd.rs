@@ -54,6 +54,6 @@ scenario!(
         .unwrap();
         raw.create(&PostParams::default(), &bare).await.unwrap();
         let stored = api.get("bare").await.unwrap();
-        assert_eq!((stored.spec.replicas, stored.spec.port), (1, 80));
+        assert_eq!((stored.spec.replicas, stored.spec.port), (1, 8080));
     }
 );
