@@ -326,6 +326,13 @@ pub const INSERTIONS: &[Insertion] = &[
     },
 ];
 
+/// Whether a resource-scoped file (or insertion) at `template` with `needs` is one of
+/// `resource`'s. An external API's kind (`import crd --external`) has its types in the API crate
+/// and no CRD, roles or sample; a controller of it (`create api --resource=false`) is its own.
+pub fn belongs_to(resource: &crate::project::Resource, needs: Needs, template: &str) -> bool {
+    !(resource.external && matches!(needs, Api(_)) && !template.starts_with("api/"))
+}
+
 impl Needs {
     /// Whether a kind with (or without) an API type, a controller, of `kind`'s flavour and with
     /// a conversion webhook needs it.

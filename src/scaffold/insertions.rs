@@ -32,6 +32,7 @@ pub(super) fn insertions(
         if !insertion
             .needs
             .met_by(resource.api.is_some(), resource.controller, flavour, false)
+            || !super::catalogue::belongs_to(resource, insertion.needs, insertion.file)
         {
             continue;
         }

@@ -198,17 +198,12 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
         Command::ImportApi(imported) => {
             for api in imported {
                 let types = api.types_path(request.after);
-                // An external API's types live in the API crate; it has no CRD, roles or sample.
-                let wanted = |path: &str| !api.resource.external || path.starts_with("api/");
                 for file in render(
                     templates,
                     request.after,
                     None,
                     Select::UserOwnedOf(&api.resource),
                 )? {
-                    if !wanted(&file.path) {
-                        continue;
-                    }
                     // `--force` replaces the types alone: the kind's controller, roles and
                     // sample stay the user's.
                     if file.path == types {
@@ -223,7 +218,7 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
                     lines,
                 } in insertions(templates, request.after, &api.resource)?
                 {
-                    if wanted(&file) && !crd_listing::listed_later(&planner, insertion, &lines)? {
+                    if !crd_listing::listed_later(&planner, insertion, &lines)? {
                         planner.insert(&file, insertion.marker, &lines, insertion.order)?;
                     }
                 }

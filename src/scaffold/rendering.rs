@@ -139,6 +139,7 @@ pub(super) fn instances<'a>(
                 entry
                     .needs
                     .met_by(r.api.is_some(), r.controller, flavour, conversion)
+                    && super::catalogue::belongs_to(r, entry.needs, entry.template)
             })
             .map(|r| Scoped::Resource(Box::new(ResourceVars::new(project, r))))
             .collect(),

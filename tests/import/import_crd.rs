@@ -7,7 +7,9 @@ use crate::support;
 
 use std::path::{Path, PathBuf};
 
-use support::{build_test_and_lint, manifests, project_dir, run_ok, tree, workspace};
+use support::{
+    build_test_and_lint, create_webapp, manifests, project_dir, run_ok, tree, workspace,
+};
 
 fn webapp_crd() -> PathBuf {
     workspace().join("testdata/webapp-operator/config/crd/bases/app.example.com_webapps.yaml")
@@ -211,6 +213,34 @@ fn an_external_api_gets_types_but_no_crd() {
     assert!(!crds.contains("zoos"), "{crds}");
     // PROJECT reads back.
     webop_cli::project::Project::load(&dir).unwrap();
+}
+
+/// An external kind owns nothing outside the API crate: another kind's `create api` then
+/// `delete api` give back the tree byte for byte (the samples' kustomization, which the first
+/// kind with a sample writes, goes with it).
+#[test]
+fn an_external_kind_shares_no_file_another_kind_writes() {
+    let (_temp, dir) = project_dir();
+    run_ok(&dir, &["init", "--domain", "my.domain"]);
+    let crd = workspace().join("tests/conformance/gen_zoo/bar.example.com_zoos.yaml");
+    import(&dir, &["--external", crd.to_str().unwrap()]).unwrap();
+    let imported = tree(&dir);
+    create_webapp(&dir);
+    assert!(dir.join("config/samples/kustomization.yaml").is_file());
+    run_ok(
+        &dir,
+        &[
+            "delete",
+            "api",
+            "--group",
+            "app",
+            "--version",
+            "v1",
+            "--kind",
+            "WebApp",
+        ],
+    );
+    assert_eq!(tree(&dir), imported);
 }
 
 /// Controllers for kinds the project does not define, as kubebuilder's `create api
