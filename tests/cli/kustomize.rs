@@ -333,6 +333,7 @@ fn make_build_installer_writes_the_whole_bundle_with_the_image() {
     std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     let config_before = support::files(&dir.join("config/manager"));
     let image = "registry.example.com/webapp-operator:v0.1.0";
+    let build = support::one_build_at_a_time();
     let output = Command::new("make")
         .args(["--no-print-directory", "build-installer"])
         .arg(format!("WEBOP={}", env!("CARGO_BIN_EXE_webop")))
@@ -342,6 +343,7 @@ fn make_build_installer_writes_the_whole_bundle_with_the_image() {
         .env("CARGO_INCREMENTAL", "0")
         .output()
         .expect("make runs");
+    drop(build);
     assert!(
         output.status.success(),
         "make build-installer failed: {}",

@@ -41,6 +41,7 @@ fn copy_dir(from: &Path, to: &Path) {
 /// `make manifests` in the imported project `dir`, with the webop under test: the Makefile
 /// carries the Go project's controller-gen options.
 fn make_manifests(dir: &Path) {
+    let _build = support::one_build_at_a_time();
     let output = Command::new("make")
         .arg("manifests")
         .arg(format!("WEBOP={}", env!("CARGO_BIN_EXE_webop")))

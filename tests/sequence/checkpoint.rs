@@ -6,6 +6,12 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+// The lock the other tests' project builds take (the cli test binary loads this file for them
+// too; `examples/cli_sequences.rs` only here).
+#[allow(clippy::duplicate_mod)]
+#[path = "../support/build_lock.rs"]
+mod build_lock;
+
 fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
@@ -39,6 +45,7 @@ pub fn run_all(root: &Path) -> Result<(), String> {
     if !root.join("PROJECT").exists() {
         return Ok(());
     }
+    let _build = build_lock::lock(&target_dir());
     let mut out = Vec::new();
     webop_cli::cli::run(["webop", "manifests"], root, &mut out)
         .map_err(|e| format!("webop manifests: {e:#}"))?;

@@ -6,6 +6,20 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+#[path = "build_lock.rs"]
+mod build_lock;
+pub use build_lock::BuildLock;
+
+/// Waits until no other generated project builds (see `build_lock`), then holds that lock.
+pub fn one_build_at_a_time() -> BuildLock {
+    build_lock::lock(&target_dir())
+}
+
+/// Whether `webop args` builds the project (`crdgen`): such runs take the build lock.
+fn builds(args: &[&str]) -> bool {
+    matches!(args, ["manifests", ..] | ["import", "kubebuilder", ..])
+}
+
 /// The `webop` binary under test.
 pub fn webop() -> Command {
     Command::new(env!("CARGO_BIN_EXE_webop"))
@@ -13,6 +27,7 @@ pub fn webop() -> Command {
 
 /// Runs `webop args` in `dir`.
 pub fn run(dir: &Path, args: &[&str]) -> Output {
+    let _build = builds(args).then(one_build_at_a_time);
     webop()
         .args(args)
         .current_dir(dir)
@@ -22,6 +37,7 @@ pub fn run(dir: &Path, args: &[&str]) -> Output {
 
 /// Runs `webop args` in-process in `dir` and returns its report; panics on failure.
 pub fn run_ok(dir: &Path, args: &[&str]) -> String {
+    let _build = builds(args).then(one_build_at_a_time);
     let mut out = Vec::new();
     let argv = std::iter::once("webop").chain(args.iter().copied());
     if let Err(error) = webop_cli::cli::run(argv, dir, &mut out) {
@@ -165,6 +181,11 @@ fn in_project(mut program: Command, dir: &Path) -> Command {
 
 /// Runs `cargo args` in a generated project `dir`; panics on failure.
 pub fn cargo_in(dir: &Path, args: &[&str]) {
+    let _build = one_build_at_a_time();
+    cargo_holding_the_lock(dir, args);
+}
+
+fn cargo_holding_the_lock(dir: &Path, args: &[&str]) {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = in_project(Command::new(cargo), dir)
         .args(args)
@@ -180,15 +201,17 @@ pub fn cargo_in(dir: &Path, args: &[&str]) {
 /// What a user runs first in a generated project: build, test, and clippy with warnings denied.
 /// Its tests run on a real API server when `KUBEBUILDER_ASSETS` is set.
 pub fn build_test_and_lint(dir: &Path) {
-    cargo_in(dir, &["build", "--workspace", "--bins", "--examples"]);
-    cargo_in(dir, &["test", "--workspace"]);
-    clippy_in(dir);
+    let _build = one_build_at_a_time();
+    cargo_holding_the_lock(dir, &["build", "--workspace", "--bins", "--examples"]);
+    cargo_holding_the_lock(dir, &["test", "--workspace"]);
+    clippy_holding_the_lock(dir);
 }
 
 /// [`build_test_and_lint`], with the project's tests on the testkit whatever the environment:
 /// for projects that test what compiles, not what a server does.
 pub fn build_test_offline_and_lint(dir: &Path) {
-    cargo_in(dir, &["build", "--workspace", "--bins", "--examples"]);
+    let _build = one_build_at_a_time();
+    cargo_holding_the_lock(dir, &["build", "--workspace", "--bins", "--examples"]);
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = in_project(Command::new(cargo), dir)
         .args(["test", "--workspace"])
@@ -199,11 +222,11 @@ pub fn build_test_offline_and_lint(dir: &Path) {
         status.success(),
         "`cargo test` failed in the generated project"
     );
-    clippy_in(dir);
+    clippy_holding_the_lock(dir);
 }
 
-fn clippy_in(dir: &Path) {
-    cargo_in(
+fn clippy_holding_the_lock(dir: &Path) {
+    cargo_holding_the_lock(
         dir,
         &[
             "clippy",
@@ -223,6 +246,7 @@ pub fn manifests(dir: &Path) {
 
 /// `webop manifests args` in `dir`; panics on failure.
 pub fn manifests_with(dir: &Path, args: &[&str]) {
+    let _build = one_build_at_a_time();
     let output = in_project(webop(), dir)
         .arg("manifests")
         .args(args)
