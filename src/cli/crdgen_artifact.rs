@@ -1,9 +1,11 @@
 //! Which file is the `crdgen` a build just made. Cargo hard-links every package's `crdgen`
 //! example to the same `<target>/debug/examples/crdgen`, so with a shared target directory
-//! (`CARGO_TARGET_DIR`) any other build of another project (`cargo test` builds examples too)
-//! can replace that file between our build and its run, and `webop manifests` would print the
-//! other project's CRDs. The build's own file, `examples/crdgen-<hash>`, stays: it is the one
-//! the shared name links to right after the build, so it is looked up at once and run instead.
+//! (`CARGO_TARGET_DIR`) another project's build (`cargo test` builds examples too) can replace
+//! that file between our build and its run, and `webop manifests` would print the other
+//! project's CRDs. The build's own file, `examples/crdgen-<hash>`, is the one the shared name
+//! links to right after the build: it is looked up at once and run instead. (Two projects of
+//! the same package names and layout get the same hash too, as Cargo hashes a member's path
+//! within its workspace: those cannot share a target directory while they build.)
 
 use std::path::{Path, PathBuf};
 
