@@ -222,7 +222,7 @@ fn report(webop: &Figures, go: &Figures, objects: usize) {
         let show = |v: Option<f64>| v.map_or("timeout".to_owned(), |v| format!("{v:.2}"));
         let ratio = match (w, g) {
             (Some(w), Some(g)) if g > 0.0 => format!("{:.2}", w / g),
-            (Some(w), Some(_)) if w == 0.0 => "1.00".to_owned(),
+            (Some(0.0), Some(_)) => "1.00".to_owned(),
             _ => "n/a".to_owned(),
         };
         println!(
