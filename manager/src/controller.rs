@@ -3,7 +3,7 @@
 //! recovery from panics, and retries on controller-runtime's rate limiter.
 
 use std::fmt::{Debug, Display};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use futures::future::BoxFuture;
@@ -11,12 +11,15 @@ use futures::stream::BoxStream;
 use futures::{FutureExt, Stream, StreamExt, TryStreamExt};
 use kube::runtime::controller::{self, Action, Controller};
 use kube::runtime::reflector::{self, ObjectRef, Store};
+use kube::runtime::watcher::Event;
 use kube::runtime::{WatchStreamExt, watcher};
 use kube::{Api, Resource, ResourceExt};
 use serde::de::DeserializeOwned;
 use tracing::Instrument;
 
+use super::dispatch::{Dispatcher, reference_key};
 use super::panics::{ReconcileError, finished, started};
+use super::priority_queue::Priority;
 use super::{ControllerMetrics, Manager, Outcome, RequeueRateLimiter};
 
 /// `namespace/name` (or `name` for cluster-scoped objects): how logs and backoff name objects.
@@ -65,9 +68,12 @@ where
     rate_limiter: RequeueRateLimiter,
     store: Store<K>,
     writer: Mutex<Option<reflector::store::Writer<K>>>,
-    /// What the caches of [`ControllerKit::owns_compact`] trigger, added to the controller by
-    /// [`ControllerKit::run`].
+    /// The watches of [`ControllerKit::owns_compact`]'s caches, polled by the controller
+    /// [`ControllerKit::run`] runs.
     pub(super) owner_triggers: Mutex<Vec<BoxStream<'static, ObjectRef<K>>>>,
+    /// The priority queue [`ControllerKit::run`] picks objects from (unset for a controller of
+    /// [`ControllerKit::build`], whose order is kube-runtime's).
+    pub(super) dispatcher: OnceLock<Dispatcher<K>>,
 }
 
 impl<K> ControllerKit<K>
@@ -87,6 +93,7 @@ where
                 store,
                 writer: Mutex::new(Some(writer)),
                 owner_triggers: Mutex::new(Vec::new()),
+                dispatcher: OnceLock::new(),
             }),
         }
     }
@@ -112,40 +119,15 @@ where
     }
 
     /// A kube-runtime `Controller` of the `K` objects `api` and `config` select, reading them
-    /// through this kit's cache, with the manager's concurrency and graceful shutdown.
+    /// through this kit's cache, with the manager's concurrency and graceful shutdown. Its
+    /// objects are reconciled in kube-runtime's order (first come, first served);
+    /// [`ControllerKit::run`] picks them by priority.
     ///
     /// # Panics
     /// When called twice on the same kit.
     pub fn build(&self, api: Api<K>, config: watcher::Config) -> Controller<K> {
-        let writer = self
-            .shared
-            .writer
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take()
-            .expect("ControllerKit::build is called once per controller");
-        let manager = &self.shared.manager;
-        let shared = self.shared.clone();
-        let changes = watcher(api, config)
-            .default_backoff()
-            .modify(|object: &mut K| object.managed_fields_mut().clear())
-            .reflect(writer)
-            .touched_objects()
-            .inspect_ok(move |object| shared.triggered(ObjectRef::from_obj(object)));
-        // kube-runtime holds its runner until the store is ready, and its graceful shutdown ends
-        // the watch that fills the store: a shutdown before the first list is in would wait
-        // forever. So the shutdown starts once the store is ready (the process still exits
-        // after --graceful-shutdown-timeout).
-        let shutdown = manager.shutdown_signal();
-        let store = self.shared.store.clone();
-        let after_first_list = async move {
-            shutdown.await;
-            let _ = store.wait_until_ready().await;
-        };
-        let controller = Controller::for_stream(changes, self.shared.store.clone())
-            .with_config(manager.controller_config())
-            .graceful_shutdown_on(after_first_list);
-        match manager.options().sync_period {
+        let controller = self.controller_for(self.changes(api, config));
+        match self.shared.manager.options().sync_period {
             Some(period) => {
                 let shared = self.shared.clone();
                 let resyncs = resyncs(period).inspect(move |()| shared.resynced());
@@ -153,6 +135,79 @@ where
             }
             None => controller,
         }
+    }
+
+    /// As [`ControllerKit::build`], with the objects picked from a priority queue instead:
+    /// changes before what an initial list or a resync brings, without starving either
+    /// ([`crate::Priority`]). Every reconcile must go through [`ControllerKit::reconcile`]
+    /// and its results through [`ControllerKit::drive`], which tell the queue what started.
+    pub(super) fn build_prioritized(&self, api: Api<K>) -> Controller<K> {
+        let changes = self.changes(api, watcher::Config::default());
+        let manager = &self.shared.manager;
+        let concurrency = usize::from(manager.options().max_concurrent_reconciles);
+        let dispatcher = Dispatcher::new(concurrency);
+        if self.shared.dispatcher.set(dispatcher.clone()).is_err() {
+            unreachable!("`changes` is taken once per kit");
+        }
+        self.shared.metrics.queue.prioritize();
+        // The watch fills the cache and queues what it sees; the dispatcher alone triggers.
+        let watch_only = changes.try_filter(|_| std::future::ready(false));
+        let mut controller = self
+            .controller_for(watch_only)
+            .reconcile_on(dispatcher.handed_over());
+        if let Some(period) = manager.options().sync_period {
+            let shared = self.shared.clone();
+            controller = controller.reconcile_on(resyncs(period).filter_map(move |()| {
+                shared.resynced();
+                std::future::ready(None)
+            }));
+        }
+        controller
+    }
+
+    /// The changes of the `K` objects `api` and `config` select, filling this kit's cache and
+    /// queueing each changed object.
+    fn changes(
+        &self,
+        api: Api<K>,
+        config: watcher::Config,
+    ) -> impl Stream<Item = Result<K, watcher::Error>> + Send + 'static {
+        let writer = self
+            .shared
+            .writer
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+            .expect("ControllerKit::build is called once per controller");
+        let shared = self.shared.clone();
+        watcher(api, config)
+            .default_backoff()
+            .modify(|object: &mut K| object.managed_fields_mut().clear())
+            .reflect(writer)
+            .inspect_ok(move |event| shared.own_event(event))
+            .touched_objects()
+    }
+
+    /// A controller triggered by `changes`, reading this kit's cache, with the manager's
+    /// concurrency and graceful shutdown.
+    fn controller_for(
+        &self,
+        changes: impl Stream<Item = Result<K, watcher::Error>> + Send + 'static,
+    ) -> Controller<K> {
+        // kube-runtime holds its runner until the store is ready, and its graceful shutdown ends
+        // the watch that fills the store: a shutdown before the first list is in would wait
+        // forever. So the shutdown starts once the store is ready (the process still exits
+        // after --graceful-shutdown-timeout).
+        let manager = &self.shared.manager;
+        let shutdown = manager.shutdown_signal();
+        let store = self.shared.store.clone();
+        let after_first_list = async move {
+            shutdown.await;
+            let _ = store.wait_until_ready().await;
+        };
+        Controller::for_stream(changes, self.shared.store.clone())
+            .with_config(manager.controller_config())
+            .graceful_shutdown_on(after_first_list)
     }
 
     /// Wraps `reconcile` with a tracing span, the reconcile and work-queue metrics, recovery
@@ -172,6 +227,9 @@ where
         move |object, context| {
             let key = object_key(&*object);
             shared.metrics.queue.start(&key);
+            if let Some(dispatcher) = shared.dispatcher.get() {
+                dispatcher.started(&key);
+            }
             shared.metrics.reconciles.started();
             let span = tracing::info_span!("reconcile", controller = shared.name, object = %key);
             let start = Instant::now();
@@ -244,6 +302,7 @@ where
         E: std::error::Error + 'static,
     {
         let name = self.shared.name;
+        let dispatcher = self.shared.dispatcher.get();
         results
             .for_each(|result| {
                 match result {
@@ -251,6 +310,9 @@ where
                     // Already logged by the error policy.
                     Err(controller::Error::ReconcilerFailed(..)) => {}
                     Err(controller::Error::ObjectNotFound(object)) => {
+                        if let Some(dispatcher) = dispatcher {
+                            dispatcher.started(&reference_key(&*object));
+                        }
                         tracing::debug!(controller = name, %object, "gone before its reconcile")
                     }
                     Err(error) => tracing::warn!(controller = name, %error, "controller error"),
@@ -271,43 +333,61 @@ fn resyncs(period: Duration) -> impl Stream<Item = ()> + Send + 'static {
     })
 }
 
-/// [`object_key`] of a reference.
-fn reference_key<K: Resource>(object: &ObjectRef<K>) -> String {
-    match &object.namespace {
-        Some(namespace) => format!("{namespace}/{}", object.name),
-        None => object.name.clone(),
-    }
-}
-
 impl<K> Shared<K>
 where
     K: Resource<DynamicType = ()> + Clone + Send + Sync + 'static,
 {
-    /// A change of `object` queued it, if it still exists. A deletion queues nothing (the
-    /// controller skips objects missing from its cache) and forgets the object's backoff, so
-    /// that an object of the same name starts afresh.
-    fn triggered(&self, object: ObjectRef<K>) {
-        let key = reference_key(&object);
-        if self.store.get(&object).is_some() {
-            self.metrics.queue.add(&key);
-        } else {
-            self.metrics.queue.remove(&key);
-            self.rate_limiter.forget(&key);
+    /// A watch event of the controller's own objects: an initial list queues at low priority,
+    /// a change at normal priority, and a deletion takes the object out of the queue.
+    fn own_event(&self, event: &Event<K>) {
+        match event {
+            Event::InitApply(object) => self.queue(ObjectRef::from_obj(object), Priority::Low),
+            Event::Apply(object) => self.queue(ObjectRef::from_obj(object), Priority::Normal),
+            Event::Delete(object) => self.forget(&ObjectRef::from_obj(object)),
+            Event::Init | Event::InitDone => {}
         }
     }
 
-    /// A resync queues every cached object.
+    /// A watch event of a child queues its controlling owner of kind `K`, at the priority
+    /// [`Shared::own_event`] gives. An owner missing from the cache is not queued: it is gone,
+    /// or its own event, still on its way, queues it.
+    pub(super) fn child_event<Child: Resource>(&self, event: &Event<Child>) {
+        let (child, priority) = match event {
+            Event::InitApply(child) => (child, Priority::Low),
+            Event::Apply(child) | Event::Delete(child) => (child, Priority::Normal),
+            Event::Init | Event::InitDone => return,
+        };
+        if let Some(owner) = owner_of(child)
+            && self.store.get(&owner).is_some()
+        {
+            self.queue(owner, priority);
+        }
+    }
+
+    /// Queues `object` at `priority`.
+    fn queue(&self, object: ObjectRef<K>, priority: Priority) {
+        self.metrics.queue.add_at(&reference_key(&object), priority);
+        if let Some(dispatcher) = self.dispatcher.get() {
+            dispatcher.add(object, priority);
+        }
+    }
+
+    /// `object` is deleted: nothing of it is reconciled, and its backoff is forgotten, so that
+    /// an object of the same name starts afresh.
+    fn forget(&self, object: &ObjectRef<K>) {
+        let key = reference_key(object);
+        self.metrics.queue.remove(&key);
+        if let Some(dispatcher) = self.dispatcher.get() {
+            dispatcher.remove(object);
+        }
+        self.rate_limiter.forget(&key);
+    }
+
+    /// A resync queues every cached object, at low priority.
     fn resynced(&self) {
         tracing::debug!(controller = self.name, "resync: reconciling every object");
         for object in self.store.state() {
-            self.metrics.queue.add(&object_key(&*object));
-        }
-    }
-
-    /// A change of `child` queues its controlling owner of kind `K`.
-    pub(super) fn owner_triggered<Child: Resource>(&self, child: &Child) {
-        if let Some(owner) = owner_of(child) {
-            self.triggered(owner);
+            self.queue(ObjectRef::from_obj(&*object), Priority::Low);
         }
     }
 }

@@ -39,6 +39,7 @@ mod coalesced;
 mod compact_store;
 mod controller;
 mod digest_cache;
+mod dispatch;
 mod duration;
 mod elector;
 mod leader;
@@ -52,6 +53,7 @@ mod metrics_auth;
 mod options;
 mod owned;
 mod panics;
+mod priority_queue;
 mod rate_limit;
 mod readiness;
 pub mod reconcile;
@@ -85,6 +87,7 @@ pub use metrics::{
 pub use metrics_auth::MetricsAuth;
 pub use options::{LogFormat, Options, parse_bind_address};
 pub use panics::ReconcileError;
+pub use priority_queue::{PICKS_PER_LOW_TURN, Priority};
 pub use rate_limit::{RateLimit, RateLimitLayer};
 pub use readiness::{Readiness, Synced};
 pub use reconcile::{

@@ -12,7 +12,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::compact_store::CompactStore;
-use super::controller::{ControllerKit, owner_of};
+use super::controller::ControllerKit;
 
 impl<K> ControllerKit<K>
 where
@@ -39,8 +39,8 @@ where
         let shared = self.shared.clone();
         let changes = events
             .reflect(writer)
-            .touched_objects()
-            .inspect_ok(move |child| shared.owner_triggered(child));
+            .inspect_ok(move |event| shared.child_event(event))
+            .touched_objects();
         (store, changes)
     }
 
@@ -71,9 +71,11 @@ where
         let events = self.child_events(api, config);
         let shared = self.shared.clone();
         let changes = events
-            .inspect_ok(move |event| writer.apply_event(event))
-            .touched_objects()
-            .inspect_ok(move |child| shared.owner_triggered(child));
+            .inspect_ok(move |event| {
+                writer.apply_event(event);
+                shared.child_event(event);
+            })
+            .touched_objects();
         (store, changes)
     }
 
@@ -113,29 +115,30 @@ where
     {
         let (store, changes) = self.owned_compact(api, config);
         let name = self.shared.name;
-        let owners = changes
+        // The watch queues each change's owner itself (`child_event`); the controller polls
+        // it, for the cache, and is triggered by the queue alone.
+        let watch_only = changes
             .filter_map(move |change| {
-                let owner = match change {
-                    Ok(child) => owner_of::<K, Child>(&child),
-                    Err(error) => {
-                        tracing::warn!(controller = name, %error, "watch error");
-                        None
-                    }
-                };
-                std::future::ready(owner)
+                if let Err(error) = change {
+                    tracing::warn!(controller = name, %error, "watch error");
+                }
+                std::future::ready(None)
             })
             .boxed();
         self.shared
             .owner_triggers
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .push(owners);
+            .push(watch_only);
         store
     }
 
     /// Runs the controller of the `K` objects of `api`, and of the children
-    /// of [`ControllerKit::owns_compact`], until the manager shuts down: [`ControllerKit::build`],
-    /// [`ControllerKit::reconcile`], [`ControllerKit::error_policy`], [`ControllerKit::drive`].
+    /// of [`ControllerKit::owns_compact`], until the manager shuts down, with
+    /// [`ControllerKit::reconcile`], [`ControllerKit::error_policy`] and [`ControllerKit::drive`].
+    /// Objects are picked by priority, as controller-runtime's priority queue picks them: a
+    /// change (of the object or a child) goes before what the initial list or a resync brings,
+    /// and one pick in four goes to the latter while both wait, so neither starves.
     /// controller-runtime: `ctrl.NewControllerManagedBy(mgr).For(...).Owns(...).Complete(r)`.
     pub async fn run<Ctx, E, F, Fut>(&self, api: Api<K>, reconcile: F, context: Ctx)
     where
@@ -144,7 +147,7 @@ where
         Fut: Future<Output = Result<Action, E>> + Send + 'static,
         E: std::error::Error + Send + 'static,
     {
-        let mut controller = self.build(api, watcher::Config::default());
+        let mut controller = self.build_prioritized(api);
         let triggers = std::mem::take(
             &mut *self
                 .shared

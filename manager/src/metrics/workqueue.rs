@@ -3,10 +3,13 @@
 //! kube-runtime: [`WorkQueue`] follows the same items from the outside (what the watches
 //! trigger, what the error policy schedules, what the reconciles start and finish) and keeps
 //! client-go's accounting: an item added twice before it is picked up is one add; a delayed
-//! item is added when its delay ends; depth counts items added and not yet picked up.
+//! item is added when its delay ends; depth counts items added and not yet picked up, by
+//! priority once the controller runs on webop's priority queue (`"0"` and `"-100"`, as
+//! controller-runtime's priority queue labels them; `""` for kube-runtime's own queue).
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -20,6 +23,8 @@ use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::{Registry, Unit};
 use tokio::time::Instant;
 
+use crate::priority_queue::Priority;
+
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct QueueLabels {
     name: String,
@@ -30,7 +35,7 @@ struct QueueLabels {
 struct DepthLabels {
     name: String,
     controller: String,
-    /// controller-runtime's priority queue label; empty, as for its default queue.
+    /// controller-runtime's priority queue label: the priority, or empty for a plain queue.
     priority: &'static str,
 }
 
@@ -103,6 +108,7 @@ impl WorkQueueFamilies {
         let queue = WorkQueue {
             inner: Arc::new(Inner {
                 name: name.to_owned(),
+                prioritized: AtomicBool::new(false),
                 state: Mutex::default(),
                 adds: self.adds.get_or_create_owned(&labels),
                 retries: self.retries.get_or_create_owned(&labels),
@@ -128,6 +134,8 @@ pub struct WorkQueue {
 #[derive(Debug)]
 struct Inner {
     name: String,
+    /// Whether the controller's items are picked by priority (`ControllerKit::run`).
+    prioritized: AtomicBool,
     state: Mutex<State>,
     adds: Counter,
     retries: Counter,
@@ -135,14 +143,21 @@ struct Inner {
     work_duration: Histogram,
 }
 
+/// An item's priority label: `None` on a queue without priorities.
+type Label = Option<Priority>;
+
+fn label_text(label: Label) -> &'static str {
+    label.map_or("", Priority::label)
+}
+
 #[derive(Debug, Default)]
 struct State {
-    /// Added and not yet picked up, with when they were added.
-    queued: HashMap<String, Instant>,
+    /// Added and not yet picked up, with when they were added and at which priority.
+    queued: HashMap<String, (Instant, Label)>,
     /// Being reconciled, since when.
     processing: HashMap<String, Instant>,
-    /// To be added when their delay ends.
-    delayed: HashMap<String, Instant>,
+    /// To be added when their delay ends, at which priority.
+    delayed: HashMap<String, (Instant, Label)>,
 }
 
 impl State {
@@ -151,14 +166,14 @@ impl State {
         let due: Vec<_> = self
             .delayed
             .iter()
-            .filter(|(_, at)| **at <= now)
-            .map(|(key, at)| (key.clone(), *at))
+            .filter(|(_, (at, _))| *at <= now)
+            .map(|(key, queued)| (key.clone(), *queued))
             .collect();
-        for (key, at) in due {
+        for (key, queued) in due {
             self.delayed.remove(&key);
             if let Entry::Vacant(slot) = self.queued.entry(key) {
                 adds.inc();
-                slot.insert(at);
+                slot.insert(queued);
             }
         }
     }
@@ -169,29 +184,60 @@ impl WorkQueue {
         lock(&self.inner.state)
     }
 
+    /// From now on the items are labelled by priority: the controller picks them by priority.
+    pub(crate) fn prioritize(&self) {
+        self.inner.prioritized.store(true, Ordering::Relaxed);
+    }
+
+    /// The label of an item queued at `priority`: none on a queue without priorities.
+    fn label(&self, priority: Priority) -> Label {
+        self.inner
+            .prioritized
+            .load(Ordering::Relaxed)
+            .then_some(priority)
+    }
+
     /// A change queued `key` (a repeated add of a queued item is not counted again). A change
     /// also brings a delayed item forward, as kube-runtime's scheduler does.
     pub fn add(&self, key: &str) {
+        self.add_at(key, Priority::Normal);
+    }
+
+    /// `key` was queued at `priority`: as [`WorkQueue::add`], and an item queued at a lower
+    /// priority is raised to it.
+    pub fn add_at(&self, key: &str, priority: Priority) {
+        let label = self.label(priority);
         let now = Instant::now();
         let mut state = self.state();
         state.add_due(now, &self.inner.adds);
         state.delayed.remove(key);
-        if let Entry::Vacant(slot) = state.queued.entry(key.to_owned()) {
-            self.inner.adds.inc();
-            slot.insert(now);
+        match state.queued.entry(key.to_owned()) {
+            Entry::Vacant(slot) => {
+                self.inner.adds.inc();
+                slot.insert((now, label));
+            }
+            Entry::Occupied(mut queued) => {
+                let (_, before) = queued.get_mut();
+                *before = (*before).max(label);
+            }
         }
     }
 
     /// `key` is to be added after `delay` (a retry); counted in `workqueue_retries_total`.
+    /// kube-runtime runs a retry when it is due, before any queued item: at normal priority.
     pub fn add_after(&self, key: &str, delay: Duration) {
         if delay.is_zero() {
             return self.add(key);
         }
         self.inner.retries.inc();
+        let label = self.label(Priority::Normal);
         let at = Instant::now() + delay;
         let mut state = self.state();
-        let earliest = state.delayed.get(key).map_or(at, |known| at.min(*known));
-        state.delayed.insert(key.to_owned(), earliest);
+        let earliest = state
+            .delayed
+            .get(key)
+            .map_or(at, |(known, _)| at.min(*known));
+        state.delayed.insert(key.to_owned(), (earliest, label));
     }
 
     /// `key`'s object is gone: nothing of it will be reconciled.
@@ -210,7 +256,7 @@ impl WorkQueue {
         state.add_due(now, &self.inner.adds);
         state.delayed.remove(key);
         let added = match state.queued.remove(key) {
-            Some(added) => added,
+            Some((added, _)) => added,
             None => {
                 self.inner.adds.inc();
                 now
@@ -243,8 +289,20 @@ impl WorkQueue {
         let (unfinished, longest) = running.fold((0.0, 0.0), |(sum, max): (f64, f64), s| {
             (sum + s, max.max(s))
         });
+        let labels: &[Label] = if self.inner.prioritized.load(Ordering::Relaxed) {
+            &[Some(Priority::Normal), Some(Priority::Low)]
+        } else {
+            &[None]
+        };
+        let depth = labels
+            .iter()
+            .map(|label| {
+                let queued = state.queued.values().filter(|(_, l)| l == label).count();
+                (label_text(*label), queued)
+            })
+            .collect();
         Gauges {
-            depth: state.queued.len(),
+            depth,
             unfinished,
             longest,
         }
@@ -253,7 +311,8 @@ impl WorkQueue {
 
 /// What a queue's gauges read at one moment.
 struct Gauges {
-    depth: usize,
+    /// Items queued, by priority label.
+    depth: Vec<(&'static str, usize)>,
     /// Seconds of reconciles running, summed.
     unfinished: f64,
     /// Seconds of the longest running reconcile.
@@ -296,12 +355,14 @@ impl Collector for QueueGauges {
             MetricType::Gauge,
         )?;
         for (name, now) in &gauges {
-            let labels = DepthLabels {
-                name: (*name).clone(),
-                controller: (*name).clone(),
-                priority: "",
-            };
-            ConstGauge::new(now.depth as i64).encode(depth.encode_family(&labels)?)?;
+            for (priority, queued) in &now.depth {
+                let labels = DepthLabels {
+                    name: (*name).clone(),
+                    controller: (*name).clone(),
+                    priority,
+                };
+                ConstGauge::new(*queued as i64).encode(depth.encode_family(&labels)?)?;
+            }
         }
         encode_seconds(
             &mut encoder,
@@ -386,5 +447,40 @@ mod tests {
         assert!(text.contains("priority=\"\"} 2"), "{text}");
         queue.remove("ns/b");
         assert!(metrics.encode().contains("priority=\"\"} 1"));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_prioritized_queue_counts_its_depth_by_priority() {
+        let metrics = Metrics::new();
+        let queue = metrics.controller("webapp", 1).queue;
+        queue.prioritize();
+        let depth = |priority: &str| {
+            line(
+                &metrics.encode(),
+                &format!("workqueue_depth{{name=\"webapp\",controller=\"webapp\",priority=\"{priority}\"}}"),
+            )
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .to_owned()
+        };
+        assert_eq!((depth("0"), depth("-100")), ("0".into(), "0".into()));
+        queue.add_at("ns/listed", Priority::Low);
+        queue.add_at("ns/raised", Priority::Low);
+        queue.add_at("ns/raised", Priority::Normal);
+        queue.add_at("ns/changed", Priority::Normal);
+        queue.add_at("ns/changed", Priority::Low);
+        assert_eq!((depth("0"), depth("-100")), ("2".into(), "1".into()));
+        queue.start("ns/raised");
+        queue.done("ns/raised");
+        queue.add_after("ns/raised", Duration::from_secs(1));
+        tokio::time::advance(Duration::from_secs(1)).await;
+        assert_eq!((depth("0"), depth("-100")), ("2".into(), "1".into()));
+        assert!(!metrics.encode().contains("priority=\"\""));
+        assert!(
+            metrics
+                .encode()
+                .contains("workqueue_adds_total{name=\"webapp\",controller=\"webapp\"} 4")
+        );
     }
 }
