@@ -60,6 +60,8 @@ pub mod reconcile;
 mod requeue;
 #[cfg(feature = "webhook")]
 mod review_limits;
+#[cfg(feature = "webhook")]
+mod review_thread;
 mod running;
 mod server;
 mod shutdown;

@@ -23,9 +23,10 @@ pub const REVIEWS_IN_FLIGHT: u32 = 16;
 /// text, its typed copy 4 times, and the JSON of the defaulted object is made while both live).
 pub const MEMORY_PER_BODY_BYTE: u32 = 21;
 
-/// Memory reviews may hold at once, in KiB: what the scaffolded 128 MiB limit leaves beside
-/// the operator itself. A review larger than that (from a body of 3 MiB up) runs alone; the
-/// few-KiB reviews the API server usually sends run 16 at a time.
+/// Memory reviews may hold at once, in KiB. A review larger than that (from a body of 3 MiB
+/// up) runs alone, the few-KiB reviews the API server usually sends run 16 at a time. With the
+/// operator's own memory and what the allocator keeps of earlier reviews, the scaffolded 256 MiB
+/// limit holds: a review at the 7 MiB body limit alone holds about 140 MiB.
 pub const KIB_IN_FLIGHT: u32 = 64 * 1024;
 
 /// How long a review may wait for its turn: the API server's longest webhook timeout (30 s);
@@ -45,6 +46,14 @@ pub struct ReviewLimits {
 pub struct Turn {
     _review: OwnedSemaphorePermit,
     _kib: OwnedSemaphorePermit,
+    alone: bool,
+}
+
+impl Turn {
+    /// Whether the review takes the whole memory budget: no other review runs beside it.
+    pub fn alone(&self) -> bool {
+        self.alone
+    }
 }
 
 impl Default for ReviewLimits {
@@ -74,10 +83,11 @@ impl ReviewLimits {
         let wait = async {
             // The count first: a review waiting for bytes holds no thread.
             let review = self.reviews.clone().acquire_owned().await.ok()?;
-            let kib = self.kib.clone().acquire_many_owned(kib).await.ok()?;
+            let memory = self.kib.clone().acquire_many_owned(kib).await.ok()?;
             Some(Turn {
                 _review: review,
-                _kib: kib,
+                _kib: memory,
+                alone: kib == self.max_kib,
             })
         };
         tokio::time::timeout(QUEUE_TIMEOUT, wait)

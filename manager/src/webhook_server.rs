@@ -16,6 +16,7 @@ use http_body_util::BodyExt;
 use tokio::task::JoinHandle;
 
 use super::review_limits::ReviewLimits;
+use super::review_thread;
 use super::tls::{self, CertificateSource};
 use super::{Error, Metrics, Options, Shutdown, server};
 use webop_core::webhook::Webhooks;
@@ -111,13 +112,19 @@ async fn answer(
     let runtime = tokio::runtime::Handle::current();
     // On a thread of its own: the review's CPU work (parsing, decoding, the patch, the reply)
     // and the user's webhook cannot hold an async worker, which the Lease renewal and the
-    // probes need. The runtime still drives the webhook's I/O and timers.
-    let answered = tokio::task::spawn_blocking(move || {
+    // probes need. The runtime still drives the webhook's I/O and timers. A review that takes
+    // the whole memory budget runs on the one thread for those (see `review_thread`).
+    let review = move || {
         let (code, review) = runtime.block_on(webhooks.handle(&path, &body))?;
         drop(body);
         Some((code, review.to_string()))
-    })
-    .await;
+    };
+    let answered = if turn.alone() {
+        review_thread::answer(review).await
+    } else {
+        let answered = tokio::task::spawn_blocking(review).await;
+        answered.map_err(|error| error.to_string())
+    };
     drop(turn);
     match answered {
         Ok(Some((code, review))) => {
