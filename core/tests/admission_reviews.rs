@@ -4,8 +4,10 @@
 
 mod support;
 
+use k8s_openapi::api::core::v1::ConfigMap;
 use serde_json::{Value, json};
-use support::{MUTATE, config_map, review, webhooks};
+use support::{Defaulter, MUTATE, config_map, review, webhooks};
+use webop_core::webhook::Webhooks;
 
 /// The patch of an answered review, decoded.
 fn patch(answer: &Value) -> Value {
@@ -120,4 +122,26 @@ async fn sixty_thousand_unknown_fields_are_kept_and_the_default_alone_is_patched
         patch(&answer),
         json!([{"op": "add", "path": "/data", "value": {"defaulted": "yes"}}])
     );
+}
+
+/// kubebuilder's `--defaulting-path`: the webhook is served at its own path, and only there.
+#[tokio::test]
+async fn a_webhook_at_a_custom_path_is_served_there_only() {
+    let webhooks = Webhooks::new().defaulter_at::<ConfigMap, _>("/custom-mutate", Defaulter);
+    assert_eq!(webhooks.paths(), ["/custom-mutate"]);
+    let body = review("admission.k8s.io/v1", config_map());
+    let (code, answer) = webhooks.handle("/custom-mutate", &body).await.unwrap();
+    assert_eq!(code, 200);
+    assert_eq!(answer["response"]["allowed"], true, "{answer}");
+    assert_eq!(
+        patch(&answer),
+        json!([{"op": "add", "path": "/data", "value": {"defaulted": "yes"}}])
+    );
+    assert!(webhooks.handle(MUTATE, &body).await.is_none());
+}
+
+#[test]
+#[should_panic(expected = "the webhook path \"custom-mutate\" does not start with `/`")]
+fn a_custom_path_without_its_slash_is_a_wiring_mistake() {
+    let _ = Webhooks::new().defaulter_at::<ConfigMap, _>("custom-mutate", Defaulter);
 }

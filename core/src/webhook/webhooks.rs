@@ -21,7 +21,8 @@ use super::request::AdmissionInfo;
 pub const CONVERT_PATH: &str = "/convert";
 
 /// The webhooks a manager serves: defaulting and validating webhooks at controller-runtime's
-/// paths, conversions at `/convert`. Cheap to clone.
+/// paths (or paths of their own: [`Webhooks::defaulter_at`]), conversions at `/convert`. Cheap
+/// to clone.
 ///
 /// ```ignore
 /// let webhooks = Webhooks::new()
@@ -89,10 +90,13 @@ impl Webhooks {
 
     fn register<K: kube_core::Resource<DynamicType = ()>>(
         mut self,
+        path: String,
         mutating: bool,
         handler: Arc<dyn Admit>,
     ) -> Self {
-        let path = path_of::<K>(if mutating { "mutate" } else { "validate" });
+        if !path.starts_with('/') {
+            panic!("the webhook path {path:?} does not start with `/`");
+        }
         let registered = Registered {
             mutating,
             group: K::group(&()).into_owned(),
@@ -120,8 +124,28 @@ impl Webhooks {
             + 'static,
         D: CustomDefaulter<K>,
     {
+        self.defaulter_at::<K, D>(&path_of::<K>("mutate"), defaulter)
+    }
+
+    /// Serves `defaulter` at `path` (controller-runtime's `WithDefaulterCustomPath`, what
+    /// kubebuilder's `--defaulting-path` writes); its `#[webhook(path = ...)]` names the same.
+    ///
+    /// # Panics
+    /// When `path` does not start with `/`, or another webhook is served there.
+    pub fn defaulter_at<K, D>(self, path: &str, defaulter: D) -> Self
+    where
+        K: kube_core::Resource<DynamicType = ()>
+            + Serialize
+            + DeserializeOwned
+            + Clone
+            + Send
+            + Sync
+            + 'static,
+        D: CustomDefaulter<K>,
+    {
         let kind = PhantomData;
-        self.register::<K>(true, Arc::new(Defaulting { defaulter, kind }))
+        let handler = Arc::new(Defaulting { defaulter, kind });
+        self.register::<K>(path.to_owned(), true, handler)
     }
 
     /// Serves `validator` at `/validate-<group with '.'→'-'>-<version>-<lowercase kind>`.
@@ -136,8 +160,28 @@ impl Webhooks {
             + 'static,
         V: CustomValidator<K>,
     {
+        self.validator_at::<K, V>(&path_of::<K>("validate"), validator)
+    }
+
+    /// Serves `validator` at `path` (controller-runtime's `WithValidatorCustomPath`, what
+    /// kubebuilder's `--validation-path` writes); its `#[webhook(path = ...)]` names the same.
+    ///
+    /// # Panics
+    /// When `path` does not start with `/`, or another webhook is served there.
+    pub fn validator_at<K, V>(self, path: &str, validator: V) -> Self
+    where
+        K: kube_core::Resource<DynamicType = ()>
+            + Serialize
+            + DeserializeOwned
+            + Clone
+            + Send
+            + Sync
+            + 'static,
+        V: CustomValidator<K>,
+    {
         let kind = PhantomData;
-        self.register::<K>(false, Arc::new(Validating { validator, kind }))
+        let handler = Arc::new(Validating { validator, kind });
+        self.register::<K>(path.to_owned(), false, handler)
     }
 
     /// Conversion between the versions of the hub `H`'s kind, served at `/convert`; add the

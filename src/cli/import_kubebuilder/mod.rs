@@ -266,7 +266,7 @@ fn scaffold(
                 multigroup,
             );
             rewrite::edit(dir, &file, |text| {
-                kubebuilder::webhook_file(text, &kind.webhooks)
+                crate::scaffold::rustfmt::format(&kubebuilder::webhook_file(text, &kind.webhooks))
             })?;
         }
     }

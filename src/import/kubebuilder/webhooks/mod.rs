@@ -2,10 +2,10 @@
 //! `#[webhook(...)]` attributes of the webhooks `create webhook` scaffolds, so that
 //! `config/webhook/manifests.yaml` is the one controller-gen writes.
 //!
-//! webop's webhook server serves a kind's webhooks at controller-runtime's paths only
-//! (`/mutate-<group>-<version>-<kind>`, `/validate-...`): a marker with another path (what
-//! kubebuilder's `--defaulting-path`/`--validation-path` write) keeps webop's path, and is an
-//! issue, as is a marker of a kind the project does not import (core and external kinds).
+//! A marker with a path of its own (what kubebuilder's `--defaulting-path`/`--validation-path`
+//! write) keeps it: the attribute names it, and the webhook is registered there
+//! (`Webhooks::defaulter_at`, controller-runtime's `WithDefaulterCustomPath`). A marker of a
+//! kind the project does not import (core and external kinds) is an issue.
 
 use super::go::{GoFile, MarkerLine};
 use super::markers::{self, Args};
@@ -17,6 +17,8 @@ pub struct WebhookAttribute {
     pub mutating: bool,
     /// The attribute, laid out as rustfmt lays out the scaffold's.
     pub text: String,
+    /// The marker's path, where it is not controller-runtime's: the webhook is served there.
+    pub custom_path: Option<String>,
 }
 
 /// One `+kubebuilder:webhook` marker, read.
@@ -34,18 +36,10 @@ pub struct GoWebhook {
 }
 
 impl GoWebhook {
-    /// The attribute at webop's `path` for the kind; an issue where the marker's path differs.
-    pub fn attribute(&self, path: &str, issues: &mut Vec<Issue>) -> WebhookAttribute {
-        if let Some(go_path) = self.path.as_deref().filter(|p| *p != path) {
-            issues.push(Issue {
-                file: self.file.clone(),
-                line: self.line,
-                what: format!(
-                    "webhook path {go_path}: webop serves this webhook at controller-runtime's \
-                     path {path} only, so config/webhook/manifests.yaml names {path}"
-                ),
-            });
-        }
+    /// The attribute of the kind whose controller-runtime path is `default_path`, at the
+    /// marker's path.
+    pub fn attribute(&self, default_path: &str) -> WebhookAttribute {
+        let path = self.path.as_deref().unwrap_or(default_path);
         let mut lines = Vec::new();
         if self.path.is_some() {
             lines.push(format!("path = {path:?}"));
@@ -54,6 +48,7 @@ impl GoWebhook {
         WebhookAttribute {
             mutating: self.mutating,
             text: format!("#[webhook(\n    {}\n)]", lines.join(",\n    ")),
+            custom_path: (path != default_path).then(|| path.to_owned()),
         }
     }
 
@@ -312,7 +307,7 @@ pub fn attach(markers: &GoMarkers, kinds: &mut [ImportedKind], issues: &mut Vec<
             &kind.resource.version,
             &kind.resource.kind,
         );
-        kind.webhooks.push(marker.attribute(&path, issues));
+        kind.webhooks.push(marker.attribute(&path));
     }
     for configuration in &markers.configurations {
         let first = kinds
@@ -344,7 +339,8 @@ pub fn default_path(mutating: bool, group: &str, version: &str, kind: &str) -> S
 }
 
 /// The scaffolded webhook file `text` with each `#[webhook(...)]` replaced by the attribute of
-/// `webhooks` of the same kind (mutating or validating); others left as they are.
+/// `webhooks` of the same type (mutating or not), and the webhooks at a custom path registered
+/// there. The result is for rustfmt to lay out.
 pub fn webhook_file(text: &str, webhooks: &[WebhookAttribute]) -> String {
     let mut out = String::new();
     let mut rest = text;
@@ -364,7 +360,35 @@ pub fn webhook_file(text: &str, webhooks: &[WebhookAttribute]) -> String {
         rest = &rest[start + length + 2..];
     }
     out.push_str(rest);
+    for webhook in webhooks {
+        if let Some(path) = &webhook.custom_path {
+            let method = if webhook.mutating {
+                "defaulter"
+            } else {
+                "validator"
+            };
+            out = registered_at(&out, method, path);
+        }
+    }
     out
+}
+
+/// `text` with `webhooks.<method>::<K, _>(webhook)` registering at `path` instead:
+/// `webhooks.<method>_at::<K, _>("path", webhook)`.
+fn registered_at(text: &str, method: &str, path: &str) -> String {
+    let call = format!(".{method}::<");
+    let Some(start) = text.find(&call) else {
+        return text.to_owned();
+    };
+    let Some(arguments) = text[start..].find(">(").map(|at| start + at + 2) else {
+        return text.to_owned();
+    };
+    format!(
+        "{}.{method}_at::<{}{path:?}, {}",
+        &text[..start],
+        &text[start + call.len()..arguments],
+        &text[arguments..]
+    )
 }
 
 #[cfg(test)]

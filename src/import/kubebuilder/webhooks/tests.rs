@@ -7,7 +7,7 @@ const GO: &str = "package v1\n\n\
     type SailorCustomDefaulter struct{}\n";
 
 #[test]
-fn a_marker_becomes_the_attribute_at_webop_s_path() {
+fn a_marker_becomes_the_attribute_at_its_own_path() {
     let file = go::parse("internal/webhook/v1/sailor_webhook.go", GO).unwrap();
     let webhooks = markers_of(&[&file]).unwrap().webhooks;
     assert_eq!(webhooks.len(), 1);
@@ -15,12 +15,11 @@ fn a_marker_becomes_the_attribute_at_webop_s_path() {
     assert!(webhook.is_for("crew.testproject.org", "sailors", "v1"));
     let path = default_path(true, "crew.testproject.org", "v1", "Sailor");
     assert_eq!(path, "/mutate-crew-testproject-org-v1-sailor");
-    let mut issues = Vec::new();
-    let attribute = webhook.attribute(&path, &mut issues);
+    let attribute = webhook.attribute(&path);
     assert_eq!(
         attribute.text,
         "#[webhook(\n    \
-         path = \"/mutate-crew-testproject-org-v1-sailor\",\n    \
+         path = \"/custom-mutate-sailor\",\n    \
          mutating,\n    \
          failure_policy = \"ignore\",\n    \
          side_effects = \"NoneOnDryRun\",\n    \
@@ -32,12 +31,32 @@ fn a_marker_becomes_the_attribute_at_webop_s_path() {
          admission_review_versions = [\"v1\", \"v1beta1\"],\n    \
          timeout_seconds = 5\n)]"
     );
-    assert_eq!(issues.len(), 1);
-    assert!(
-        issues[0].to_string().starts_with(
-            "internal/webhook/v1/sailor_webhook.go:3: webhook path /custom-mutate-sailor:"
-        ),
-        "{issues:?}"
+    assert_eq!(
+        attribute.custom_path.as_deref(),
+        Some("/custom-mutate-sailor")
+    );
+    let at_its_path = GoWebhook {
+        path: Some(path.clone()),
+        ..webhook.clone()
+    };
+    assert_eq!(at_its_path.attribute(&path).custom_path, None);
+}
+
+#[test]
+fn a_webhook_at_a_custom_path_is_registered_there() {
+    let scaffold = "pub fn setup(mut webhooks: Webhooks) -> Webhooks {\n    \
+        webhooks = webhooks.defaulter::<Sailor, _>(SailorCustomDefaulter);\n    \
+        webhooks = webhooks.validator::<Sailor, _>(SailorCustomValidator);\n    webhooks\n}\n";
+    let mutating = WebhookAttribute {
+        mutating: true,
+        text: String::new(),
+        custom_path: Some("/custom-mutate-sailor".into()),
+    };
+    assert_eq!(
+        webhook_file(scaffold, &[mutating]),
+        "pub fn setup(mut webhooks: Webhooks) -> Webhooks {\n    \
+         webhooks = webhooks.defaulter_at::<Sailor, _>(\"/custom-mutate-sailor\", SailorCustomDefaulter);\n    \
+         webhooks = webhooks.validator::<Sailor, _>(SailorCustomValidator);\n    webhooks\n}\n"
     );
 }
 
@@ -48,6 +67,7 @@ fn the_scaffold_s_attribute_of_the_same_type_is_replaced() {
     let mutating = WebhookAttribute {
         mutating: true,
         text: "#[webhook(\n    mutating,\n    name = \"go\"\n)]".into(),
+        custom_path: None,
     };
     assert_eq!(
         webhook_file(scaffold, &[mutating]),
