@@ -40,4 +40,4 @@ pub use denied::{Denied, FieldError, Warnings};
 #[cfg(feature = "webhook")]
 pub use request::{AdmissionInfo, UserInfo, admission_request};
 #[cfg(feature = "webhook")]
-pub use webhooks::{AdmissionWebhook, CONVERT_PATH, Conversion, Webhooks};
+pub use webhooks::{AdmissionWebhook, CONVERT_PATH, Conversion, ReviewedKind, Webhooks};

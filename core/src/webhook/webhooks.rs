@@ -72,6 +72,24 @@ impl std::fmt::Debug for Webhooks {
     }
 }
 
+/// What a kind must be for its objects to be reviewed: a Kubernetes resource of a static type
+/// that (de)serializes. Every generated API type is one.
+pub trait ReviewedKind:
+    kube_core::Resource<DynamicType = ()> + Serialize + DeserializeOwned + Clone + Send + Sync + 'static
+{
+}
+
+impl<K> ReviewedKind for K where
+    K: kube_core::Resource<DynamicType = ()>
+        + Serialize
+        + DeserializeOwned
+        + Clone
+        + Send
+        + Sync
+        + 'static
+{
+}
+
 /// controller-runtime's path: `/<prefix>-<group with '.'→'-'>-<version>-<lowercase kind>`.
 fn path_of<K: kube_core::Resource<DynamicType = ()>>(prefix: &str) -> String {
     format!(
@@ -115,13 +133,7 @@ impl Webhooks {
     /// Serves `defaulter` at `/mutate-<group with '.'→'-'>-<version>-<lowercase kind>`.
     pub fn defaulter<K, D>(self, defaulter: D) -> Self
     where
-        K: kube_core::Resource<DynamicType = ()>
-            + Serialize
-            + DeserializeOwned
-            + Clone
-            + Send
-            + Sync
-            + 'static,
+        K: ReviewedKind,
         D: CustomDefaulter<K>,
     {
         self.defaulter_at::<K, D>(&path_of::<K>("mutate"), defaulter)
@@ -134,13 +146,7 @@ impl Webhooks {
     /// When `path` does not start with `/`, or another webhook is served there.
     pub fn defaulter_at<K, D>(self, path: &str, defaulter: D) -> Self
     where
-        K: kube_core::Resource<DynamicType = ()>
-            + Serialize
-            + DeserializeOwned
-            + Clone
-            + Send
-            + Sync
-            + 'static,
+        K: ReviewedKind,
         D: CustomDefaulter<K>,
     {
         let kind = PhantomData;
@@ -151,13 +157,7 @@ impl Webhooks {
     /// Serves `validator` at `/validate-<group with '.'→'-'>-<version>-<lowercase kind>`.
     pub fn validator<K, V>(self, validator: V) -> Self
     where
-        K: kube_core::Resource<DynamicType = ()>
-            + Serialize
-            + DeserializeOwned
-            + Clone
-            + Send
-            + Sync
-            + 'static,
+        K: ReviewedKind,
         V: CustomValidator<K>,
     {
         self.validator_at::<K, V>(&path_of::<K>("validate"), validator)
@@ -170,13 +170,7 @@ impl Webhooks {
     /// When `path` does not start with `/`, or another webhook is served there.
     pub fn validator_at<K, V>(self, path: &str, validator: V) -> Self
     where
-        K: kube_core::Resource<DynamicType = ()>
-            + Serialize
-            + DeserializeOwned
-            + Clone
-            + Send
-            + Sync
-            + 'static,
+        K: ReviewedKind,
         V: CustomValidator<K>,
     {
         let kind = PhantomData;
