@@ -32,9 +32,15 @@ async fn create(client: &Client, name: &str) {
 /// Starts a manager whose ConfigMap controller records the name of each object it reconciles,
 /// in order, and takes [`RECONCILE`] for each.
 fn start(client: &Client) -> Arc<Mutex<Vec<String>>> {
+    start_with(client, None)
+}
+
+/// As [`start`], with `--sync-period`.
+fn start_with(client: &Client, sync_period: Option<Duration>) -> Arc<Mutex<Vec<String>>> {
     let options = Options {
         metrics_bind_address: "0".to_owned(),
         health_probe_bind_address: "0".to_owned(),
+        sync_period,
         ..Options::default()
     };
     let manager = Manager::with_client(client.clone(), options, "priority-order");
@@ -123,4 +129,24 @@ async fn the_listed_objects_finish_under_a_stream_of_changes_faster_than_the_con
         (40..=80).contains(&changes),
         "{changes} changes reconciled meanwhile: {names:?}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resync_reconciles_every_object_again() {
+    let server = ApiServer::new();
+    let client = server.client();
+    for i in 0..3 {
+        create(&client, &format!("listed-{i}")).await;
+    }
+    let reconciled = start_with(&client, Some(Duration::from_secs(1)));
+    let twice_each = |names: &[String]| {
+        (0..3).all(|i| {
+            names
+                .iter()
+                .filter(|n| **n == format!("listed-{i}"))
+                .count()
+                >= 2
+        })
+    };
+    wait_for(&reconciled, twice_each).await;
 }
