@@ -84,10 +84,26 @@ pub async fn scale(api: &Api<WebApp>, names: &[String], replicas: i32) -> Result
 }
 
 /// Deletes every WebApp of the namespace; the garbage collector deletes their children.
+///
+/// A deletecollection of thousands can outlive the API server's request timeout, which closes
+/// the connection while the deletion goes on (seen at 10,000): it is asked again, for what is
+/// left, until it answers.
 pub async fn delete_all(api: &Api<WebApp>) -> Result<(), kube::Error> {
-    api.delete_collection(&DeleteParams::background(), &ListParams::default())
-        .await
-        .map(drop)
+    let mut attempts = 0;
+    loop {
+        let deleted = api
+            .delete_collection(&DeleteParams::background(), &ListParams::default())
+            .await;
+        match deleted {
+            Ok(_) => return Ok(()),
+            Err(error) if attempts < 10 => {
+                attempts += 1;
+                eprintln!("peer bench: deleting the rest again after: {error}");
+                tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+            }
+            Err(error) => return Err(error),
+        }
+    }
 }
 
 /// The WebApps of one namespace, as a watch of the driver's sees them: polling lists would cost
