@@ -310,8 +310,12 @@ where
                     // Already logged by the error policy.
                     Err(controller::Error::ReconcilerFailed(..)) => {}
                     Err(controller::Error::ObjectNotFound(object)) => {
+                        // Gone while queued (deleted during a relist, which sends no deletion
+                        // event): it leaves the queue, and its place in the runner.
+                        let key = reference_key(&*object);
+                        self.shared.metrics.queue.remove(&key);
                         if let Some(dispatcher) = dispatcher {
-                            dispatcher.started(&reference_key(&*object));
+                            dispatcher.started(&key);
                         }
                         tracing::debug!(controller = name, %object, "gone before its reconcile")
                     }
