@@ -1,7 +1,7 @@
 //! `webop upgrade`: move the project to this webop's templates.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
@@ -10,8 +10,8 @@ use crate::scaffold::{self, RealFs, Templates};
 use crate::upgrade::{self, Options};
 
 /// Move the project to this webop's templates: webop's files re-rendered, yours merged with the
-/// template changes (three-way, from what the older webop rendered, recorded in
-/// .webop-scaffold/).
+/// template changes (three-way, from what the older webop rendered: its templates, named in
+/// .webop-scaffold/lock.json, rendered again).
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     # See what would change, as a unified diff\n  \
@@ -30,6 +30,10 @@ pub struct UpgradeArgs {
     /// Print the unified diff of the upgrade, and write nothing.
     #[arg(long)]
     pub dry_run: bool,
+    /// The templates directory of the webop that scaffolded the project, when this webop does
+    /// not carry its templates (a development build's: its checkout's templates/).
+    #[arg(long, value_name = "DIR")]
+    pub base_templates: Option<PathBuf>,
 }
 
 pub(super) fn run(args: UpgradeArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -38,6 +42,7 @@ pub(super) fn run(args: UpgradeArgs, cwd: &Path, out: &mut dyn Write) -> anyhow:
     let options = Options {
         force: args.force,
         adopt: args.adopt,
+        base_templates: args.base_templates.map(|dir| cwd.join(dir)),
     };
     let upgrade = upgrade::plan(&RealFs, &templates, &root, &project, options)?;
     if args.dry_run {

@@ -10,9 +10,10 @@
 //!   controller for a kind the project does not define under `@foreign/`, at the path of the
 //!   plain file they replace.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use include_dir::{Dir, include_dir};
+use sha2::{Digest, Sha256};
 use tera::{Context, Kwargs, State, Tera};
 
 static TEMPLATES: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/templates");
@@ -39,10 +40,11 @@ pub struct Error {
     pub message: String,
 }
 
-/// The embedded templates, parsed.
+/// A set of templates (the embedded ones, or an older webop's), parsed.
 pub struct Templates {
     tera: Tera,
     tool_owned: HashSet<String>,
+    id: String,
 }
 
 /// One rendered file: where it goes (relative, `/`-separated) and its text.
@@ -70,9 +72,19 @@ pub fn is_tool_owned(contents: &str) -> bool {
 impl Templates {
     /// Parses every embedded template (and every template path).
     pub fn load() -> Result<Self, Error> {
-        let sources = names().into_iter().map(|name| {
-            let source = TEMPLATES.get_file(&name).and_then(|f| f.contents_utf8());
-            (name, source.map(str::to_owned))
+        Self::from_embedded(&TEMPLATES)
+    }
+
+    /// Parses the templates embedded as `dir`, laid out as `templates/` below it.
+    pub fn from_embedded(dir: &Dir<'static>) -> Result<Self, Error> {
+        let sources = walk_embedded(dir).into_iter().map(|file| {
+            let name = file
+                .path()
+                .strip_prefix(dir.path())
+                .expect("a file of dir")
+                .to_string_lossy()
+                .replace('\\', "/");
+            (name, file.contents_utf8().map(str::to_owned))
         });
         Self::parse(sources)
     }
@@ -115,6 +127,13 @@ impl Templates {
         self.tera.contains_template(name)
     }
 
+    /// What identifies the set: the first 16 hex digits of the SHA-256 of every template's name
+    /// and text, in name order. The scaffold lock records it, so that `webop upgrade` can find
+    /// the set again and re-render what it wrote.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
     /// Parses each template `(name, source)` and its path; `None`: not UTF-8.
     fn parse(sources: impl Iterator<Item = (String, Option<String>)>) -> Result<Self, Error> {
         let mut tera = Tera::default();
@@ -122,11 +141,25 @@ impl Templates {
         tera.autoescape_on(Vec::<&str>::new());
         tera.register_filter("yaml", yaml_scalar);
         tera.register_filter("quoted", quoted);
+        let mut by_name = BTreeMap::new();
         for (name, source) in sources {
             let source = source.ok_or_else(|| Error {
                 template: name.clone(),
                 message: "not UTF-8".into(),
             })?;
+            by_name.insert(name, source);
+        }
+        let mut digest = Sha256::new();
+        for (name, source) in &by_name {
+            for part in [name.as_bytes(), b"\0", source.as_bytes(), b"\0"] {
+                digest.update(part);
+            }
+        }
+        let id = digest.finalize()[..8]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        for (name, source) in by_name {
             let parse_error = |e: tera::Error| Error {
                 template: name.clone(),
                 message: e.to_string(),
@@ -138,7 +171,11 @@ impl Templates {
             tera.add_raw_template(&path_template_name(&name), &output_path(&name))
                 .map_err(parse_error)?;
         }
-        Ok(Templates { tera, tool_owned })
+        Ok(Templates {
+            tera,
+            tool_owned,
+            id,
+        })
     }
 
     /// Whether the template `name` renders a tool-owned file (its first line is the header).
@@ -178,17 +215,20 @@ impl Templates {
 
 /// The names (paths in `templates/`) of every embedded template.
 pub fn names() -> Vec<String> {
-    fn walk(dir: &Dir<'static>, out: &mut Vec<String>) {
-        for file in dir.files() {
-            out.push(file.path().to_string_lossy().replace('\\', "/"));
-        }
-        for sub in dir.dirs() {
-            walk(sub, out);
-        }
-    }
-    let mut out = Vec::new();
-    walk(&TEMPLATES, &mut out);
+    let mut out: Vec<String> = walk_embedded(&TEMPLATES)
+        .into_iter()
+        .map(|file| file.path().to_string_lossy().replace('\\', "/"))
+        .collect();
     out.sort();
+    out
+}
+
+/// Every file below `dir`, at any depth.
+fn walk_embedded(dir: &Dir<'static>) -> Vec<&'static include_dir::File<'static>> {
+    let mut out: Vec<_> = dir.files().collect();
+    for sub in dir.dirs() {
+        out.extend(walk_embedded(sub));
+    }
     out
 }
 

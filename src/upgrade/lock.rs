@@ -1,12 +1,16 @@
 //! The scaffold lock: what this webop rendered for the project, kept in the project so that a
 //! later webop can merge its own templates into it without the old ones.
 //!
-//! `.webop-scaffold/lock.json` names the webop version, the license `init` was given (the only
-//! input of the scaffold that PROJECT does not hold) and, for every file the scaffold renders, who
-//! owns it and the SHA-256 of what was rendered. The rendered text of each user-owned file, the
-//! base of its three-way merge, is `.webop-scaffold/base/<path>`; a tool-owned file needs only
+//! `.webop-scaffold/lock.json` names the webop version, the id of the template set it rendered
+//! with, the license `init` was given (the only input of the scaffold that PROJECT does not hold)
+//! and, for every file the scaffold renders, who owns it and the SHA-256 of what was rendered.
+//! The base of a user-owned file's three-way merge is re-rendered from that template set (see
+//! [`super::releases`]), and the hash proves it is what was written; a tool-owned file needs only
 //! its hash (it is re-rendered, after checking the user did not edit it). Nothing in it depends
 //! on the time or the machine, so the same project always has the same lock.
+//!
+//! Locks written before the template id kept a copy of each base in `.webop-scaffold/base/`;
+//! they are still read, and the next command that records the lock removes the copies.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -18,12 +22,13 @@ use crate::scaffold::edit::Licensed;
 use crate::scaffold::fs::{Entry, FileSystem};
 use crate::scaffold::templates::is_tool_owned;
 
-/// The directory of the lock and the bases (not `.webop/`: `make vendor-webop` empties that one
-/// and `.gitignore` leaves it out, while the lock belongs in version control).
+/// The directory of the lock (not `.webop/`: `make vendor-webop` empties that one and
+/// `.gitignore` leaves it out, while the lock belongs in version control).
 pub const DIR: &str = ".webop-scaffold";
 /// The lock file.
 pub const FILE: &str = ".webop-scaffold/lock.json";
-/// The bases of user-owned files, at their project paths below it.
+/// Where a lock without a template id keeps the bases of user-owned files, at their project
+/// paths below it.
 pub const BASE_DIR: &str = ".webop-scaffold/base";
 
 /// Who owns a file the scaffold renders.
@@ -50,6 +55,10 @@ pub struct Locked {
 pub struct Lock {
     /// The webop version that rendered the files.
     pub webop: String,
+    /// The id of the template set that rendered them ([`crate::scaffold::Templates::id`]);
+    /// `None` in a lock that keeps its bases in [`BASE_DIR`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub templates: Option<String>,
     /// `apache2` or `none`, as `init --license` (or `edit --license`) gave it.
     pub license: String,
     /// The copyright holder of the Apache-2.0 notice.
@@ -107,8 +116,9 @@ impl Locked {
 }
 
 impl Lock {
-    /// The lock of `rendered` (from [`super::replay::pristine`]) by this webop.
-    pub fn new(rendered: &BTreeMap<String, String>, license: &Licensed) -> Lock {
+    /// The lock of `rendered` (from [`super::replay::pristine`]) by this webop with the
+    /// template set `templates` (its id).
+    pub fn new(rendered: &BTreeMap<String, String>, license: &Licensed, templates: &str) -> Lock {
         let files = rendered
             .iter()
             .map(|(path, text)| {
@@ -119,6 +129,7 @@ impl Lock {
             .collect();
         Lock {
             webop: env!("CARGO_PKG_VERSION").to_owned(),
+            templates: Some(templates.to_owned()),
             license: if license.is_some() { "apache2" } else { "none" }.to_owned(),
             owner: license.clone(),
             files,
@@ -130,18 +141,11 @@ impl Lock {
         (self.license == "apache2").then(|| self.owner.clone().unwrap_or_default())
     }
 
-    /// The files that record the lock, `(path, text)`: the lock and the base of each user-owned
-    /// file of `rendered`.
-    pub fn files(&self, rendered: &BTreeMap<String, String>) -> Vec<(String, String)> {
+    /// The text of the lock file.
+    pub fn text(&self) -> String {
         let mut json = serde_json::to_string_pretty(self).expect("a lock serializes");
         json.push('\n');
-        let mut out = vec![(FILE.to_owned(), json)];
-        for (path, locked) in &self.files {
-            if locked.owner == Owner::User {
-                out.push((base_path(path), rendered[path].clone()));
-            }
-        }
-        out
+        json
     }
 
     /// The lock of the project at `root`, `None` when it has none.
@@ -168,9 +172,10 @@ impl Lock {
             .map_err(Error::Format)
     }
 
-    /// The base of the user-owned file `path`, checked against its hash; `None` when the lock
-    /// holds no base for it (a tool-owned file, or one it does not record).
-    pub fn base(
+    /// The base of the user-owned file `path` kept in [`BASE_DIR`] by a lock without a template
+    /// id, checked against its hash; `None` when the lock holds no base for it (a tool-owned
+    /// file, or one it does not record).
+    pub fn kept_base(
         &self,
         fs: &dyn FileSystem,
         root: &Path,
@@ -200,7 +205,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_lock_records_owners_and_hashes_and_the_bases_of_user_owned_files() {
+    fn the_lock_records_the_template_set_owners_and_hashes() {
         let rendered = BTreeMap::from([
             ("Makefile".to_owned(), "all:\n".to_owned()),
             (
@@ -208,7 +213,7 @@ mod tests {
                 "# Code generated by webop. DO NOT EDIT.\nversion: \"3\"\n".to_owned(),
             ),
         ]);
-        let lock = Lock::new(&rendered, &None);
+        let lock = Lock::new(&rendered, &None, "0123456789abcdef");
         assert_eq!(lock.files["Makefile"].owner, Owner::User);
         assert_eq!(lock.files["PROJECT"].owner, Owner::Webop);
         assert_eq!(
@@ -216,11 +221,22 @@ mod tests {
             // printf 'all:\n' | sha256sum
             "dadd6bd529dc891f2252764150177c3d2ef3124745fcab282c4a12ed797f6e47"
         );
-        let files = lock.files(&rendered);
-        let paths: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
-        assert_eq!(paths, [FILE, ".webop-scaffold/base/Makefile"]);
-        let back: Lock = serde_json::from_str(&files[0].1).unwrap();
+        let text = lock.text();
+        assert!(
+            text.contains("\"templates\": \"0123456789abcdef\""),
+            "{text}"
+        );
+        let back: Lock = serde_json::from_str(&text).unwrap();
         assert_eq!(back, lock);
         assert_eq!(back.licensed(), None);
+    }
+
+    /// A lock written before the template id (its bases in `.webop-scaffold/base/`) is read.
+    #[test]
+    fn a_lock_without_a_template_id_is_read() {
+        let text = r#"{"webop": "0.1.0", "license": "none", "files": {"Makefile": {"owner": "user", "sha256": "00"}}}"#;
+        let lock: Lock = serde_json::from_str(text).unwrap();
+        assert_eq!(lock.templates, None);
+        assert_eq!(base_path("Makefile"), ".webop-scaffold/base/Makefile");
     }
 }

@@ -1,19 +1,23 @@
 //! `webop upgrade`: moves a project scaffolded by an older webop to this webop's templates, file
 //! by file, with a three-way merge whose base is what the older webop rendered. Nothing is
-//! downloaded: every scaffold command records what it rendered in the project's scaffold lock
-//! ([`lock`], kept by [`record`]), and the render of both sides is the same replay of the
-//! commands ([`replay`]). See `docs/upgrade.md`.
+//! downloaded: every scaffold command records the template set and the hash of each file it
+//! rendered in the project's scaffold lock ([`lock`], kept by [`record`]); webop carries the
+//! template sets of earlier releases ([`releases`]); and the render of both sides is the same
+//! replay of the commands ([`replay`]), the base's checked against the lock ([`bases`]). See
+//! `docs/upgrade.md`.
 
+pub mod bases;
 pub mod local_source;
 pub mod lock;
 pub mod memfs;
 pub mod merge;
 pub mod record;
+pub mod releases;
 pub mod replay;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::project::Project;
 use crate::scaffold::fs::{Entry, FileSystem};
@@ -25,13 +29,15 @@ use merge::{Old, Outcome};
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// How to upgrade.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Options {
     /// Re-render tool-owned files the user edited.
     pub force: bool,
     /// The project has no lock (scaffolded before webop kept one): take its files as they are
     /// for what this webop renders, re-render the tool-owned ones and start the lock.
     pub adopt: bool,
+    /// The templates that scaffolded the project, when this webop does not carry them.
+    pub base_templates: Option<PathBuf>,
 }
 
 /// Why an upgrade cannot be made. Nothing has been written.
@@ -69,6 +75,8 @@ pub enum Error {
     AdoptDiffers { paths: Vec<String> },
     #[error(transparent)]
     Lock(#[from] lock::Error),
+    #[error(transparent)]
+    Bases(#[from] bases::Error),
     #[error(transparent)]
     Replay(#[from] replay::Error),
     #[error(transparent)]
@@ -137,26 +145,27 @@ pub fn plan(
             _ => Ok(None),
         }
     };
-    let mut olds: BTreeMap<String, Old> = BTreeMap::new();
-    match &lock {
-        Some(lock) => {
-            for (path, locked) in &lock.files {
-                let base = lock.base(fs, root, path)?;
-                let sha256 = locked.sha256.clone();
-                olds.insert(path.clone(), Old { sha256, base });
-            }
-        }
+    let olds: BTreeMap<String, Old> = match &lock {
+        Some(lock) => bases::of_lock(
+            fs,
+            root,
+            lock,
+            project,
+            templates,
+            options.base_templates.as_deref(),
+        )?,
         // Adopting: this webop's render stands for the old one, so user-owned files are kept
         // as they are, and a tool-owned file that differs from it is re-rendered only with
         // --force (an older render and an edit look alike).
-        None => {
-            for (path, text) in &new {
+        None => new
+            .iter()
+            .map(|(path, text)| {
                 let base = (lock::Locked::owner_of(text) == Owner::User).then(|| text.clone());
                 let sha256 = lock::sha256(text.as_bytes());
-                olds.insert(path.clone(), Old { sha256, base });
-            }
-        }
-    }
+                (path.clone(), Old { sha256, base })
+            })
+            .collect(),
+    };
 
     let mut plan = Plan::default();
     let mut summary = Summary::default();

@@ -1,6 +1,6 @@
 //! Every scaffold command keeps the lock: once its plan is made, the lock of the project after
-//! it (and each base that changes) joins the plan, so the lock is written with the files, all
-//! or nothing.
+//! it joins the plan, so the lock is written with the files, all or nothing. The bases an older
+//! lock kept in `.webop-scaffold/base/` go with it: the template id replaces them.
 
 use std::path::Path;
 
@@ -14,7 +14,8 @@ use crate::scaffold::{Action, Change, Command, Plan, Request, Templates, license
 /// What recording the lock adds to a plan.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Recorded {
-    /// Files of `.webop-scaffold/` the plan now creates, updates or removes.
+    /// Files of `.webop-scaffold/` the plan now creates, updates or removes (the lock, and the
+    /// bases an older lock kept).
     pub changed: usize,
 }
 
@@ -58,7 +59,8 @@ pub fn record(
     )
 }
 
-/// Adds to `plan` the lock of `project` rendered with `license`, replacing `before`.
+/// Adds to `plan` the lock of `project` rendered with `templates` and `license`, replacing
+/// `before` (and the bases it kept).
 pub fn add(
     fs: &dyn FileSystem,
     templates: &Templates,
@@ -69,22 +71,20 @@ pub fn add(
     plan: &mut Plan,
 ) -> Result<Recorded, Error> {
     let rendered = replay::pristine(templates, project, license)?;
-    let lock = Lock::new(&rendered, license);
+    let text = Lock::new(&rendered, license, templates.id()).text();
     let mut recorded = Recorded::default();
-    let files = lock.files(&rendered);
-    for (path, text) in &files {
-        let action = match read(fs, root, path)? {
-            None => Action::Create,
-            Some(disk) if disk == text.as_bytes() => continue,
-            Some(_) => Action::Update,
-        };
-        put(plan, path, action, text.clone().into_bytes());
+    let action = match read(fs, root, lock::FILE)? {
+        None => Some(Action::Create),
+        Some(disk) if disk == text.as_bytes() => None,
+        Some(_) => Some(Action::Update),
+    };
+    if let Some(action) = action {
+        put(plan, lock::FILE, action, text.into_bytes());
         recorded.changed += 1;
     }
     for (path, locked) in before.map(|b| &b.files).into_iter().flatten() {
         let base = lock::base_path(path);
-        let kept = files.iter().any(|(p, _)| *p == base);
-        if locked.owner == lock::Owner::User && !kept && read(fs, root, &base)?.is_some() {
+        if locked.owner == lock::Owner::User && read(fs, root, &base)?.is_some() {
             put(plan, &base, Action::Delete, Vec::new());
             recorded.changed += 1;
         }

@@ -25,6 +25,7 @@ mod multigroup;
 mod namespaced_project;
 mod scaffold_lock;
 mod upgrade;
+mod upgrade_bases;
 mod upgrade_multigroup;
 mod validation;
 // `webop validate` is a feature of the CLI.

@@ -72,16 +72,20 @@ fn read_lock(dir: &std::path::Path) -> lock::Lock {
     serde_json::from_slice(&std::fs::read(dir.join(lock::FILE)).unwrap()).unwrap()
 }
 
-/// Every file the lock records has the hash it records.
+/// Every file the lock records has the hash it records, the lock names this webop's templates,
+/// and it is all `.webop-scaffold/` holds: no copy of the project's files.
 fn assert_describes(dir: &std::path::Path, locked: &lock::Lock) {
     for (path, entry) in &locked.files {
         let bytes = std::fs::read(dir.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
         assert_eq!(lock::sha256(&bytes), entry.sha256, "{path}");
-        if entry.owner == lock::Owner::User {
-            let base = std::fs::read(dir.join(lock::base_path(path))).unwrap();
-            assert_eq!(base, bytes, "the base of {path}");
-        }
     }
+    let templates = webop_cli::scaffold::Templates::load().unwrap();
+    assert_eq!(locked.templates.as_deref(), Some(templates.id()));
+    let kept: Vec<_> = std::fs::read_dir(dir.join(lock::DIR))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(kept, ["lock.json"]);
 }
 
 /// `edit --owner` and `--license` change the one input of the scaffold PROJECT does not hold;

@@ -1,22 +1,22 @@
 //! `webop upgrade` on a project an older webop scaffolded. The older webop is today's engine with
-//! the templates of commit 9dc9be8 (`testdata/upgrade/templates-9dc9be8`, kept verbatim): since
-//! then the Makefile's build and run targets, the root Cargo.toml, PROJECT and the manager's
-//! manifests changed, and `crdgen` moved from `api/src/bin/` to `api/examples/` (the old
-//! template is not in today's catalogue, so the old scaffold has no crdgen and the upgrade adds
-//! it).
+//! the templates of commit 9dc9be8 (`templates-released/9dc9be8`, which webop carries to
+//! re-render the bases of such projects): since then the Makefile's build and run targets, the
+//! root Cargo.toml, PROJECT and the manager's manifests changed, and `crdgen` moved from
+//! `api/src/bin/` to `api/examples/` (the old template is not in today's catalogue, so the old
+//! scaffold has no crdgen and the upgrade adds it).
 
 use crate::support;
 
 use std::path::{Path, PathBuf};
 
-use support::{files, run_ok, scaffold_step, tree, workspace};
+use support::{files, run_ok, scaffold_step, tree};
 use webop_cli::project::{DeployImageOptions, NewResource, Project};
 use webop_cli::scaffold::{Command, InitOptions, Templates};
 use webop_cli::upgrade::lock;
 
 /// Scaffolds the WebApp project into `dir` as the golden does (`init` then `create api --image
 /// nginx:1.25 --port 80`), with `templates`, keeping the lock as every command does.
-fn scaffold_with(templates: &Templates, dir: &Path) {
+pub fn scaffold_with(templates: &Templates, dir: &Path) {
     let init = InitOptions {
         owner: "The webapp-operator Authors".into(),
         license: "apache2".into(),
@@ -58,12 +58,15 @@ fn scaffold_with(templates: &Templates, dir: &Path) {
     );
 }
 
-fn old_templates() -> Templates {
-    Templates::from_dir(&workspace().join("testdata/upgrade/templates-9dc9be8")).unwrap()
+/// The templates of 9dc9be8, as webop carries them.
+pub fn old_templates() -> Templates {
+    webop_cli::upgrade::releases::load("9dc9be8")
+        .unwrap()
+        .expect("webop carries the templates of 9dc9be8")
 }
 
 /// A directory named `webapp-operator` in a fresh temporary directory.
-fn project_dir() -> (tempfile::TempDir, PathBuf) {
+pub fn project_dir() -> (tempfile::TempDir, PathBuf) {
     let temp = tempfile::tempdir().unwrap();
     let dir = temp.path().join("webapp-operator");
     std::fs::create_dir(&dir).unwrap();
@@ -71,20 +74,20 @@ fn project_dir() -> (tempfile::TempDir, PathBuf) {
 }
 
 /// The project as the older webop scaffolded it.
-fn old_project() -> (tempfile::TempDir, PathBuf) {
+pub fn old_project() -> (tempfile::TempDir, PathBuf) {
     let (temp, dir) = project_dir();
     scaffold_with(&old_templates(), &dir);
     (temp, dir)
 }
 
 /// The same project scaffolded by this webop.
-fn new_project() -> (tempfile::TempDir, PathBuf) {
+pub fn new_project() -> (tempfile::TempDir, PathBuf) {
     let (temp, dir) = project_dir();
     scaffold_with(&Templates::load().unwrap(), &dir);
     (temp, dir)
 }
 
-fn edit(dir: &Path, path: &str, change: impl FnOnce(String) -> String) {
+pub fn edit(dir: &Path, path: &str, change: impl FnOnce(String) -> String) {
     let file = dir.join(path);
     let text = std::fs::read_to_string(&file).unwrap();
     let changed = change(text.clone());
@@ -97,7 +100,7 @@ const TYPES: &str = "api/src/v1/webapp_types.rs";
 
 /// The user's edits: a field of the spec, a function of the controller, a target of the
 /// Makefile; none on lines the templates changed.
-fn users_edits(dir: &Path) {
+pub fn users_edits(dir: &Path) {
     edit(dir, TYPES, |text| {
         text.replacen(
             "pub struct WebAppSpec {\n",
@@ -328,54 +331,6 @@ fn an_edited_tool_owned_file_is_refused_unless_forced() {
         !std::fs::read_to_string(dir.join("PROJECT"))
             .unwrap()
             .contains("# mine")
-    );
-}
-
-/// A file the new templates no longer render goes when it is as the old webop wrote it, and
-/// stays, listed, when the user edited it. (The old templates here render every file today's
-/// do, so the lock is given two files of a template webop dropped.)
-#[test]
-fn files_no_longer_rendered_are_removed_only_when_unchanged() {
-    let (_old, dir) = old_project();
-    let mut locked: lock::Lock =
-        serde_json::from_slice(&std::fs::read(dir.join(lock::FILE)).unwrap()).unwrap();
-    for (path, written, now) in [
-        ("config/dropped.yaml", "a: 1\n", "a: 1\n"),
-        ("config/dropped-edited.yaml", "a: 1\n", "a: 2\n"),
-    ] {
-        locked.files.insert(
-            path.into(),
-            lock::Locked {
-                owner: lock::Owner::User,
-                sha256: lock::sha256(written.as_bytes()),
-            },
-        );
-        std::fs::write(dir.join(lock::base_path(path)), written).unwrap();
-        std::fs::write(dir.join(path), now).unwrap();
-    }
-    std::fs::write(
-        dir.join(lock::FILE),
-        serde_json::to_string_pretty(&locked).unwrap(),
-    )
-    .unwrap();
-    let report = run_ok(&dir, &["upgrade"]);
-    assert!(
-        report.contains("removed (no longer rendered, unchanged): 1\n  config/dropped.yaml\n"),
-        "{report}"
-    );
-    assert!(
-        report.contains(
-            "kept (no longer rendered, but you edited them): 1\n  config/dropped-edited.yaml\n"
-        ),
-        "{report}"
-    );
-    assert!(!dir.join("config/dropped.yaml").exists());
-    assert!(dir.join("config/dropped-edited.yaml").exists());
-    // The lock forgets both, and their bases are gone.
-    assert!(!dir.join(lock::base_path("config/dropped.yaml")).exists());
-    assert!(
-        !dir.join(lock::base_path("config/dropped-edited.yaml"))
-            .exists()
     );
 }
 

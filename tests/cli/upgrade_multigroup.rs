@@ -2,9 +2,10 @@
 //! groups), scaffolded by an older webop, then edited by the user in both groups' types and
 //! controllers. The webop of 9dc9be8 (`tests/cli/upgrade.rs`) had no multigroup layout, so the older
 //! webop here is one that had it: today's templates with every file 9dc9be8 had put back as it
-//! was (`testdata/upgrade/templates-9dc9be8`): its Makefile, root Cargo.toml and manager
-//! manifests, and no `api/examples/crdgen.rs`; but today's PROJECT, as 9dc9be8's could not record
-//! `multigroup: true`.
+//! was (`templates-released/9dc9be8`): its Makefile, root Cargo.toml and manager manifests, and
+//! no `api/examples/crdgen.rs`; but today's PROJECT, as 9dc9be8's could not record
+//! `multigroup: true`. webop does not carry that set, so the upgrade is given it with
+//! `--base-templates`, as a development build's project would be.
 
 use crate::support;
 
@@ -99,11 +100,8 @@ fn users_edits(dir: &Path) {
 /// Today's templates with the files of 9dc9be8 copied over them, in a temporary directory.
 fn older_templates_with_multigroup() -> (tempfile::TempDir, Templates) {
     let temp = tempfile::tempdir().unwrap();
-    copy_tree(&workspace().join("templates"), temp.path());
-    copy_tree(
-        &workspace().join("testdata/upgrade/templates-9dc9be8"),
-        temp.path(),
-    );
+    support::copy_tree(&workspace().join("templates"), temp.path());
+    support::copy_tree(&workspace().join("templates-released/9dc9be8"), temp.path());
     std::fs::remove_file(temp.path().join("api/examples/crdgen.rs")).unwrap();
     std::fs::copy(
         workspace().join("templates/PROJECT"),
@@ -114,22 +112,9 @@ fn older_templates_with_multigroup() -> (tempfile::TempDir, Templates) {
     (temp, templates)
 }
 
-fn copy_tree(from: &Path, to: &Path) {
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
-
 #[test]
 fn a_multigroup_project_keeps_its_edits_in_both_groups_and_gets_the_template_changes() {
-    let (_templates, older) = older_templates_with_multigroup();
+    let (older_dir, older) = older_templates_with_multigroup();
     let (_old, dir) = fleet(&older);
     let (_new, fresh) = fleet(&Templates::load().unwrap());
     assert_ne!(
@@ -138,7 +123,8 @@ fn a_multigroup_project_keeps_its_edits_in_both_groups_and_gets_the_template_cha
         "the old templates render a different project"
     );
     users_edits(&dir);
-    let report = run_ok(&dir, &["upgrade"]);
+    let given = older_dir.path().to_str().unwrap();
+    let report = run_ok(&dir, &["upgrade", "--base-templates", given]);
     println!("{report}");
     assert!(
         report.contains("conflicted (resolve the <<<<<<< markers): 0\n"),

@@ -6,7 +6,7 @@ use std::path::Path;
 use webop_cli::project::Project;
 use webop_cli::scaffold::templates::is_tool_owned;
 use webop_cli::scaffold::{RealFs, Templates, layout, rustfmt};
-use webop_cli::upgrade::lock::{Lock, Owner, base_path, sha256};
+use webop_cli::upgrade::lock::{DIR, Lock, Owner, sha256};
 use webop_cli::upgrade::replay::{REGENERATED, pristine};
 
 use super::tree::{self, Snapshot};
@@ -116,11 +116,22 @@ pub fn tool_owned_rendered(snapshot: &Snapshot, render: &Render) -> Result<(), S
     }
 }
 
-/// The scaffold lock records the render of PROJECT, and the tree's DO NOT EDIT files and bases
-/// are what it records.
-pub fn lock_agrees(snapshot: &Snapshot, render: &Render) -> Result<(), String> {
-    let expected = Lock::new(&render.files, &render.lock.licensed());
+/// The scaffold lock records the render of PROJECT with these templates, the tree's DO NOT EDIT
+/// files are what it records, and `.webop-scaffold/` holds the lock alone.
+pub fn lock_agrees(
+    snapshot: &Snapshot,
+    render: &Render,
+    templates: &Templates,
+) -> Result<(), String> {
+    let expected = Lock::new(&render.files, &render.lock.licensed(), templates.id());
     let mut problems = Vec::new();
+    if render.lock.templates != expected.templates {
+        problems.push(format!(
+            "the lock names templates {:?}, not {}",
+            render.lock.templates,
+            templates.id()
+        ));
+    }
     for (path, locked) in &render.lock.files {
         match expected.files.get(path) {
             None => problems.push(format!("{path}: locked, not rendered for PROJECT")),
@@ -128,9 +139,8 @@ pub fn lock_agrees(snapshot: &Snapshot, render: &Render) -> Result<(), String> {
             Some(_) => {}
         }
         let on_disk = match locked.owner {
-            Owner::Webop if from_the_code(path) => continue,
-            Owner::Webop => path.clone(),
-            Owner::User => base_path(path),
+            Owner::Webop if !from_the_code(path) => path.clone(),
+            _ => continue,
         };
         match snapshot.get(&on_disk) {
             Some(Some(bytes)) if sha256(bytes) == locked.sha256 => {}
@@ -141,6 +151,12 @@ pub fn lock_agrees(snapshot: &Snapshot, render: &Render) -> Result<(), String> {
     for path in expected.files.keys() {
         if !render.lock.files.contains_key(path) {
             problems.push(format!("{path}: rendered for PROJECT, not in the lock"));
+        }
+    }
+    let prefix = format!("{DIR}/");
+    for path in snapshot.keys() {
+        if path.starts_with(&prefix) && path != webop_cli::upgrade::lock::FILE {
+            problems.push(format!("{path}: more than the lock in {DIR}/"));
         }
     }
     problems.truncate(8);

@@ -352,7 +352,7 @@ impl<'a> Runner<'a> {
         }
         let render = &self.render.as_ref().expect("rendered above").1;
         let rendered = check::tool_owned_rendered(&snapshot, render);
-        let locked = check::lock_agrees(&snapshot, render);
+        let locked = check::lock_agrees(&snapshot, render, self.templates);
         self.check("every DO NOT EDIT file equals its render", rendered)?;
         self.check(
             "the scaffold lock records PROJECT's render and the tree",

@@ -306,3 +306,17 @@ pub fn scaffold_step(
     webop_cli::upgrade::record::record(&RealFs, templates, &request, &mut plan).unwrap();
     scaffold::apply(&RealFs, dir, &plan).unwrap();
 }
+
+/// Copies the tree `from` into `to`, over what `to` has.
+pub fn copy_tree(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
