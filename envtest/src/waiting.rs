@@ -110,6 +110,23 @@ impl Environment {
         patched.unwrap_or_else(|error| panic!("cannot patch {} {name}: {error}", K::kind(&())))
     }
 
+    /// Deletes the object `name` of `K` in `default` as `kubectl delete` does (its dependents
+    /// are left to the garbage collector), without waiting for it to be gone ([`Self::deleted`]
+    /// waits).
+    ///
+    /// # Panics
+    /// When the API server refuses it.
+    pub async fn delete<K>(&self, name: &str)
+    where
+        K: Resource<Scope = NamespaceResourceScope, DynamicType = ()>
+            + Clone
+            + Debug
+            + DeserializeOwned,
+    {
+        let deleted = self.api::<K>().delete(name, &Default::default()).await;
+        deleted.unwrap_or_else(|error| panic!("cannot delete {} {name}: {error}", K::kind(&())));
+    }
+
     /// The notes of the events of `type_` (`Normal`, `Warning`) in `default` about objects of
     /// kind `kind`.
     ///

@@ -118,12 +118,13 @@ async fn a_{{ kind_lower }}_gets_a_deployment_a_service_and_a_status() {
     let deployment: Deployment = cluster.env.until("demo-deploy", exists()).await;
     let owner = &deployment.owner_references()[0];
     assert_eq!(Some(&owner.uid), {{ kind_var }}.metadata.uid.as_ref());
-    assert_eq!(owner.controller, Some(true));
-    assert_eq!(owner.block_owner_deletion, Some(true));
+    let controls = (owner.controller, owner.block_owner_deletion);
+    assert_eq!(controls, (Some(true), Some(true)));
     let labels = {{ kind_lower }}_controller::labels(&{{ kind_var }});
     assert_eq!(deployment.labels(), &labels);
     assert_eq!(deployment.spec.replicas, Some(2));
-    assert_eq!(container(&deployment).image.as_deref(), Some("{{ image }}"));
+    let image = container(&deployment).image.as_deref();
+    assert_eq!(image, Some("{{ image }}"));
     // Pod Security "restricted", and requests the scheduler can place.
     let security = container(&deployment).security_context.clone().unwrap();
     assert_eq!(security.run_as_non_root, Some(true));
@@ -204,10 +205,8 @@ async fn hand_edits_of_the_children_are_undone() {
     };
     env.until("demo-deploy", undone).await;
 
-    let uid = deployment.uid();
-    let (deployments, params) = (env.api::<Deployment>(), DeleteParams::default());
-    deployments.delete("demo-deploy", &params).await.unwrap();
-    let recreated = |d: Option<&Deployment>| d.is_some_and(|d| d.uid() != uid);
+    env.delete::<Deployment>("demo-deploy").await;
+    let recreated = |d: Option<&Deployment>| d.is_some_and(|d| d.uid() != deployment.uid());
     env.until("demo-deploy", recreated).await;
     cluster.stop().await;
 }
