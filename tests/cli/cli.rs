@@ -7,7 +7,9 @@ use crate::support;
 
 use std::path::Path;
 
-use support::{CACHE, create_webapp, init_webapp, project_dir, read, refused, run, run_ok, tree};
+use support::{
+    CACHE, create_webapp, gvk_command, init_webapp, project_dir, read, refused, run, run_ok, tree,
+};
 
 fn stdout(dir: &Path, args: &[&str]) -> String {
     let output = run(dir, args);
@@ -48,18 +50,11 @@ fn a_boolean_flag_with_a_separate_value_gets_a_tip() {
     init_webapp(&dir);
     let stderr = refused(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "infra",
-            "--version",
-            "v1",
-            "--kind",
-            "Cluster",
-            "--namespaced",
-            "false",
-        ],
+        &gvk_command(
+            &["create", "api"],
+            ["infra", "v1", "Cluster"],
+            &["--namespaced", "false"],
+        ),
     );
     assert!(stderr.contains("unexpected argument 'false'"), "{stderr}");
     assert!(stderr.contains("`--namespaced=false`"), "{stderr}");
@@ -163,21 +158,17 @@ fn the_report_says_what_happened_to_each_file() {
     std::fs::write(dir.join("src/controller/webapp_controller.rs"), "// mine\n").unwrap();
     let report = run_ok(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v1",
-            "--kind",
-            "WebApp",
-            "--image",
-            "nginxinc/nginx-unprivileged:1.27",
-            "--port",
-            "8080",
-            "--force",
-        ],
+        &gvk_command(
+            &["create", "api"],
+            ["app", "v1", "WebApp"],
+            &[
+                "--image",
+                "nginxinc/nginx-unprivileged:1.27",
+                "--port",
+                "8080",
+                "--force",
+            ],
+        ),
     );
     assert!(
         report.contains(
@@ -291,16 +282,7 @@ fn a_read_only_project_root_is_named_and_nothing_is_reported_as_written() {
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o555)).unwrap();
     let output = support::run(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v1",
-            "--kind",
-            "WebApp",
-        ],
+        &gvk_command(&["create", "api"], ["app", "v1", "WebApp"], &[]),
     );
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
     let (stdout, stderr) = (

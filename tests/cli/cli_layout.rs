@@ -5,7 +5,7 @@
 
 use crate::support;
 
-use support::{CACHE, create_webapp, init_webapp, project_dir, read, refused, run_ok};
+use support::{CACHE, create_webapp, gvk_command, init_webapp, project_dir, read, refused, run_ok};
 
 #[test]
 fn a_second_kind_extends_the_tool_owned_modules_and_the_kustomizations() {
@@ -55,20 +55,16 @@ fn a_cluster_scoped_kind_without_a_controller() {
     init_webapp(&dir);
     let report = run_ok(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "infra",
-            "--version",
-            "v1alpha1",
-            "--kind",
-            "Cluster",
-            "--namespaced=false",
-            "--controller=false",
-            "--plural",
-            "clusterz",
-        ],
+        &gvk_command(
+            &["create", "api"],
+            ["infra", "v1alpha1", "Cluster"],
+            &[
+                "--namespaced=false",
+                "--controller=false",
+                "--plural",
+                "clusterz",
+            ],
+        ),
     );
     assert!(!report.contains("_controller.rs"), "{report}");
     let types = read(&dir, "api/src/v1alpha1/cluster_types.rs");
@@ -84,18 +80,11 @@ fn a_cluster_scoped_kind_without_a_controller() {
     assert!(project.contains("  plural: clusterz\n"), "{project}");
     let second = refused(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "infra",
-            "--version",
-            "v1alpha1",
-            "--kind",
-            "Cluster",
-            "--resource=false",
-            "--controller=false",
-        ],
+        &gvk_command(
+            &["create", "api"],
+            ["infra", "v1alpha1", "Cluster"],
+            &["--resource=false", "--controller=false"],
+        ),
     );
     assert!(second.contains("nothing to scaffold"), "{second}");
 }
@@ -118,17 +107,11 @@ fn shared_api_types_have_a_home_that_later_commands_keep() {
     run_ok(&dir, CACHE);
     run_ok(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v2",
-            "--kind",
-            "WebApp",
-            "--controller=false",
-        ],
+        &gvk_command(
+            &["create", "api"],
+            ["app", "v2", "WebApp"],
+            &["--controller=false"],
+        ),
     );
     let lib = read(&dir, "api/src/lib.rs");
     assert!(
@@ -147,16 +130,7 @@ fn a_controller_per_kind_and_distinct_type_names_per_version() {
     create_webapp(&dir);
     let stderr = refused(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v2",
-            "--kind",
-            "WebApp",
-        ],
+        &gvk_command(&["create", "api"], ["app", "v2", "WebApp"], &[]),
     );
     assert!(
         stderr.contains("WebApp already has a controller"),
@@ -165,17 +139,11 @@ fn a_controller_per_kind_and_distinct_type_names_per_version() {
     assert!(stderr.contains("--controller=false"), "{stderr}");
     let report = run_ok(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v2",
-            "--kind",
-            "WebApp",
-            "--controller=false",
-        ],
+        &gvk_command(
+            &["create", "api"],
+            ["app", "v2", "WebApp"],
+            &["--controller=false"],
+        ),
     );
     assert!(read(&dir, "api/src/lib.rs").contains("pub mod v1;\npub mod v2;\n"));
     assert!(
@@ -185,17 +153,11 @@ fn a_controller_per_kind_and_distinct_type_names_per_version() {
 
     let stderr = refused(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "batch",
-            "--version",
-            "v1",
-            "--kind",
-            "WebApp",
-            "--controller=false",
-        ],
+        &gvk_command(
+            &["create", "api"],
+            ["batch", "v1", "WebApp"],
+            &["--controller=false"],
+        ),
     );
     assert!(
         stderr.contains("api/src/v1/ already has WebApp (of group app.example.com)"),
@@ -203,16 +165,7 @@ fn a_controller_per_kind_and_distinct_type_names_per_version() {
     );
     let stderr = refused(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v1",
-            "--kind",
-            "WebAppStatus",
-        ],
+        &gvk_command(&["create", "api"], ["app", "v1", "WebAppStatus"], &[]),
     );
     assert!(stderr.contains("invalid kind \"WebAppStatus\""), "{stderr}");
 }
@@ -225,17 +178,11 @@ fn generated_rust_is_rustfmt_clean() {
     run_ok(&dir, CACHE);
     run_ok(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v1beta1",
-            "--kind",
-            "Cache",
-            "--controller=false",
-        ],
+        &gvk_command(
+            &["create", "api"],
+            ["app", "v1beta1", "Cache"],
+            &["--controller=false"],
+        ),
     );
     // The --image types file is excluded: its `Available` printer column is longer than
     // rustfmt's attribute width; the file is user-owned, so `cargo fmt` rewrapping it is harmless.

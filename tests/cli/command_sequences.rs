@@ -7,7 +7,7 @@ use crate::support;
 use std::path::Path;
 use std::process::Command;
 
-use support::{init_webapp, project_dir, read, run_ok, tree, workspace};
+use support::{gvk_command, init_webapp, project_dir, read, run_ok, tree, workspace};
 
 /// `webop args` in-process in `dir` fails; returns its error.
 fn refused(dir: &Path, args: &[&str]) -> String {
@@ -47,18 +47,10 @@ fn cargo_fmt(dir: &Path, check: bool) -> bool {
 }
 
 fn create(dir: &Path, group: &str, version: &str, kind: &str, more: &[&str]) -> String {
-    let mut args = vec![
-        "create",
-        "api",
-        "--group",
-        group,
-        "--version",
-        version,
-        "--kind",
-        kind,
-    ];
-    args.extend_from_slice(more);
-    run_ok(dir, &args)
+    run_ok(
+        dir,
+        &gvk_command(&["create", "api"], [group, version, kind], more),
+    )
 }
 
 /// Defect 1: every variant of the scaffold is as `cargo fmt` leaves it, and after `cargo fmt`
@@ -109,36 +101,21 @@ fn every_scaffold_variant_is_rustfmt_clean_and_survives_cargo_fmt() {
             "plain" => {
                 run_ok(
                     &dir,
-                    &[
-                        "create",
-                        "webhook",
-                        "--group",
-                        "app",
-                        "--version",
-                        "v1",
-                        "--kind",
-                        "WebApp",
-                        "--defaulting",
-                        "--programmatic-validation",
-                    ],
+                    &gvk_command(
+                        &["create", "webhook"],
+                        ["app", "v1", "WebApp"],
+                        &["--defaulting", "--programmatic-validation"],
+                    ),
                 );
             }
             "conversion" => {
                 run_ok(
                     &dir,
-                    &[
-                        "create",
-                        "webhook",
-                        "--group",
-                        "app",
-                        "--version",
-                        "v1",
-                        "--kind",
-                        "WebApp",
-                        "--conversion",
-                        "--spoke",
-                        "v2",
-                    ],
+                    &gvk_command(
+                        &["create", "webhook"],
+                        ["app", "v1", "WebApp"],
+                        &["--conversion", "--spoke", "v2"],
+                    ),
                 );
             }
             _ => {}
@@ -152,32 +129,17 @@ fn every_scaffold_variant_is_rustfmt_clean_and_survives_cargo_fmt() {
         if *name == "plain" {
             run_ok(
                 &dir,
-                &[
-                    "delete",
-                    "webhook",
-                    "--group",
-                    "app",
-                    "--version",
-                    "v1",
-                    "--kind",
-                    "WebApp",
-                ],
+                &gvk_command(&["delete", "webhook"], ["app", "v1", "WebApp"], &[]),
             );
         }
         if *name == "conversion" {
             run_ok(
                 &dir,
-                &[
-                    "delete",
-                    "webhook",
-                    "--group",
-                    "app",
-                    "--version",
-                    "v1",
-                    "--kind",
-                    "WebApp",
-                    "--conversion",
-                ],
+                &gvk_command(
+                    &["delete", "webhook"],
+                    ["app", "v1", "WebApp"],
+                    &["--conversion"],
+                ),
             );
         }
         for kind in kinds.iter().rev() {
@@ -242,16 +204,7 @@ fn files_equal_to_their_render_up_to_layout_are_not_edits() {
     create(&dir, "app", "v1", "Cache", &[]);
     run_ok(
         &dir,
-        &[
-            "delete",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v1",
-            "--kind",
-            "WebApp",
-        ],
+        &gvk_command(&["delete", "api"], ["app", "v1", "WebApp"], &[]),
     );
     assert!(!dir.join("src/controller/webapp_controller.rs").exists());
 }
@@ -266,19 +219,11 @@ fn a_plural_another_kind_of_the_group_has_is_refused() {
     let before = tree(&dir);
     let error = refused(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v1",
-            "--kind",
-            "Bar",
-            "--plural",
-            "webapps",
-            "--controller=false",
-        ],
+        &gvk_command(
+            &["create", "api"],
+            ["app", "v1", "Bar"],
+            &["--plural", "webapps", "--controller=false"],
+        ),
     );
     assert!(
         error.contains("\"webapps\"") && error.contains("WebApp"),
@@ -288,18 +233,11 @@ fn a_plural_another_kind_of_the_group_has_is_refused() {
     // The versions of a kind are one CRD, with one plural.
     let error = refused(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v2",
-            "--kind",
-            "WebApp",
-            "--plural",
-            "webs",
-        ],
+        &gvk_command(
+            &["create", "api"],
+            ["app", "v2", "WebApp"],
+            &["--plural", "webs"],
+        ),
     );
     assert!(error.contains("one plural"), "{error}");
     // Another group may have the plural.
@@ -322,19 +260,11 @@ fn create_api_force_keeps_the_shared_files_lines() {
     create(&dir, "app", "v2", "WebApp", &["--controller=false"]);
     run_ok(
         &dir,
-        &[
-            "create",
-            "webhook",
-            "--group",
-            "app",
-            "--version",
-            "v1",
-            "--kind",
-            "WebApp",
-            "--conversion",
-            "--spoke",
-            "v2",
-        ],
+        &gvk_command(
+            &["create", "webhook"],
+            ["app", "v1", "WebApp"],
+            &["--conversion", "--spoke", "v2"],
+        ),
     );
     create(&dir, "app", "v1", "Cache", &[]);
     let modules = read(&dir, "api/src/v1/mod.rs");
@@ -398,30 +328,12 @@ fn delete_api_after_edit_multigroup() {
     run_ok(&dir, &["edit", "--multigroup"]);
     run_ok(
         &dir,
-        &[
-            "delete",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v1",
-            "--kind",
-            "WebApp",
-        ],
+        &gvk_command(&["delete", "api"], ["app", "v1", "WebApp"], &[]),
     );
     run_ok(&dir, &["edit", "--multigroup=false"]);
     run_ok(
         &dir,
-        &[
-            "delete",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v1",
-            "--kind",
-            "Cache",
-        ],
+        &gvk_command(&["delete", "api"], ["app", "v1", "Cache"], &[]),
     );
 }
 

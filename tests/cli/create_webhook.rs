@@ -9,7 +9,7 @@ use crate::webhook_project;
 
 use std::path::Path;
 
-use support::{read, refused, run_ok, tree};
+use support::{gvk_command, read, refused, run_ok, tree};
 use webhook_project::{V2, WEBHOOK, webapp, with};
 
 /// `webop args` fails with a message containing each of `expected`, and changes no file.
@@ -65,17 +65,11 @@ fn every_bad_input_is_refused_and_writes_nothing() {
     );
     refused_with(
         &dir,
-        &[
-            "create",
-            "webhook",
-            "--group",
-            "app",
-            "--version",
-            "v1",
-            "--kind",
-            "Blog",
-            "--defaulting",
-        ],
+        &gvk_command(
+            &["create", "webhook"],
+            ["app", "v1", "Blog"],
+            &["--defaulting"],
+        ),
         &["no kind Blog in app/v1", "app/v1 WebApp"],
     );
     refused_with(
@@ -107,19 +101,11 @@ fn every_bad_input_is_refused_and_writes_nothing() {
     run_ok(&dir, &with(WEBHOOK, &["--conversion", "--spoke", "v2"]));
     refused_with(
         &dir,
-        &[
-            "create",
-            "webhook",
-            "--group",
-            "app",
-            "--version",
-            "v2",
-            "--kind",
-            "WebApp",
-            "--conversion",
-            "--spoke",
-            "v1",
-        ],
+        &gvk_command(
+            &["create", "webhook"],
+            ["app", "v2", "WebApp"],
+            &["--conversion", "--spoke", "v1"],
+        ),
         &["v2 is a spoke of the hub v1", "conversion runs on the hub"],
     );
     refused_with(
@@ -130,30 +116,12 @@ fn every_bad_input_is_refused_and_writes_nothing() {
     // delete api keeps a kind whose webhooks, or whose hub, need it.
     refused_with(
         &dir,
-        &[
-            "delete",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v1",
-            "--kind",
-            "WebApp",
-        ],
+        &gvk_command(&["delete", "api"], ["app", "v1", "WebApp"], &[]),
         &["WebApp v1 has webhooks (conversion)"],
     );
     refused_with(
         &dir,
-        &[
-            "delete",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v2",
-            "--kind",
-            "WebApp",
-        ],
+        &gvk_command(&["delete", "api"], ["app", "v2", "WebApp"], &[]),
         &["WebApp v2 is a spoke of the conversion webhook of WebApp v1"],
     );
 }

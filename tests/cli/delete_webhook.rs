@@ -6,7 +6,7 @@ use crate::support;
 
 use std::path::Path;
 
-use support::{create_webapp, init_webapp, project_dir, refused, run_ok, tree};
+use support::{create_webapp, gvk_command, init_webapp, project_dir, refused, run_ok, tree};
 
 const KIND: [&str; 6] = ["--group", "app", "--version", "v1", "--kind", "WebApp"];
 
@@ -78,17 +78,11 @@ fn a_conversion_goes_with_its_spokes_files_and_lines() {
     let (_temp, dir) = webapp();
     run_ok(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v2",
-            "--kind",
-            "WebApp",
-            "--controller=false",
-        ],
+        &gvk_command(
+            &["create", "api"],
+            ["app", "v2", "WebApp"],
+            &["--controller=false"],
+        ),
     );
     // A kind with two versions has a storage version (`make manifests` needs one): delete
     // webhook keeps it, so the tree is as before only when the user had marked it.
@@ -104,16 +98,7 @@ fn a_conversion_goes_with_its_spokes_files_and_lines() {
     webhook(&dir, "create", &["--conversion", "--spoke", "v2"]);
     let message = refused(
         &dir,
-        &[
-            "delete",
-            "webhook",
-            "--group",
-            "app",
-            "--version",
-            "v2",
-            "--kind",
-            "WebApp",
-        ],
+        &gvk_command(&["delete", "webhook"], ["app", "v2", "WebApp"], &[]),
     );
     assert!(
         message.contains("WebApp v2 is a spoke of the conversion webhook of its hub v1"),
@@ -121,16 +106,7 @@ fn a_conversion_goes_with_its_spokes_files_and_lines() {
     );
     let message = refused(
         &dir,
-        &[
-            "delete",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v2",
-            "--kind",
-            "WebApp",
-        ],
+        &gvk_command(&["delete", "api"], ["app", "v2", "WebApp"], &[]),
     );
     assert!(
         message

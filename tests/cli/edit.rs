@@ -8,7 +8,8 @@ use std::path::Path;
 
 use serde_json::Value;
 use support::{
-    create_webapp, files, init_webapp, kustomize, project_dir, run, run_ok, tree, workspace,
+    create_webapp, files, gvk_command, init_webapp, kustomize, project_dir, run, run_ok, tree,
+    workspace,
 };
 
 fn find<'a>(docs: &'a [Value], kind: &str, name: &str) -> Option<&'a Value> {
@@ -131,17 +132,11 @@ fn a_new_project_becomes_namespaced_before_its_first_api() {
     let before = tree(&dir);
     let stderr = fails(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "infra",
-            "--version",
-            "v1",
-            "--kind",
-            "Cluster",
-            "--namespaced=false",
-        ],
+        &gvk_command(
+            &["create", "api"],
+            ["infra", "v1", "Cluster"],
+            &["--namespaced=false"],
+        ),
     );
     assert!(
         stderr.contains("Cluster (infra.example.com/v1) is cluster-scoped"),
@@ -172,17 +167,11 @@ fn each_bad_input_writes_nothing() {
     init_webapp(&dir);
     run_ok(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "infra",
-            "--version",
-            "v1",
-            "--kind",
-            "Cluster",
-            "--namespaced=false",
-        ],
+        &gvk_command(
+            &["create", "api"],
+            ["infra", "v1", "Cluster"],
+            &["--namespaced=false"],
+        ),
     );
     let before = tree(&dir);
 
@@ -326,16 +315,7 @@ fn a_project_of_two_groups_edits_its_other_settings() {
     for (group, kind) in [("app", "WebApp"), ("batch", "Cache")] {
         run_ok(
             &dir,
-            &[
-                "create",
-                "api",
-                "--group",
-                group,
-                "--version",
-                "v1",
-                "--kind",
-                kind,
-            ],
+            &gvk_command(&["create", "api"], [group, "v1", kind], &[]),
         );
     }
     run_ok(&dir, &["edit", "--namespaced"]);

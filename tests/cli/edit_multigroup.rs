@@ -7,8 +7,8 @@ use crate::support;
 use std::path::Path;
 
 use support::{
-    build_test_and_lint, create_webapp, files, init_webapp, manifests, project_dir, read, refused,
-    run_ok, workspace,
+    build_test_and_lint, create_webapp, files, gvk_command, init_webapp, manifests, project_dir,
+    read, refused, run_ok, workspace,
 };
 
 /// A copy of the golden WebApp project in a temporary directory.
@@ -25,16 +25,7 @@ fn golden_copy() -> (tempfile::TempDir, std::path::PathBuf) {
 fn create(dir: &Path, group: &str, version: &str, kind: &str) {
     run_ok(
         dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            group,
-            "--version",
-            version,
-            "--kind",
-            kind,
-        ],
+        &gvk_command(&["create", "api"], [group, version, kind], &[]),
     );
 }
 

@@ -16,7 +16,7 @@ use helm_support::{
     lint,
 };
 use serde_json::Value;
-use support::{files, init_webapp, project_dir, refused, run_ok, workspace};
+use support::{files, gvk_command, init_webapp, project_dir, refused, run_ok, workspace};
 
 fn find<'a>(docs: &'a [Value], kind: &str) -> &'a Value {
     docs.iter()
@@ -149,16 +149,7 @@ fn a_chart_template_you_edited_is_refused_and_dry_run_writes_nothing() {
     // Every later command refuses too, rather than leave the chart behind config/.
     refused(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v1",
-            "--kind",
-            "Site",
-        ],
+        &gvk_command(&["create", "api"], ["app", "v1", "Site"], &[]),
     );
     run_ok(&dir, &["edit", "--plugins", "helm", "--force"]);
     assert_ne!(std::fs::read_to_string(&manager).unwrap(), edited);
@@ -195,16 +186,7 @@ fn later_commands_keep_the_chart_in_step_and_values_yaml_is_yours() {
     let before_kind = files(&dir);
     let report = run_ok(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "ops",
-            "--version",
-            "v1",
-            "--kind",
-            "Site",
-        ],
+        &gvk_command(&["create", "api"], ["ops", "v1", "Site"], &[]),
     );
     for role in ["admin", "editor", "viewer"] {
         let line = format!("created dist/chart/templates/rbac/site-{role}-role.yaml");
@@ -213,16 +195,7 @@ fn later_commands_keep_the_chart_in_step_and_values_yaml_is_yours() {
     assert!(!report.contains("values.yaml"), "{report}");
     run_ok(
         &dir,
-        &[
-            "delete",
-            "api",
-            "--group",
-            "ops",
-            "--version",
-            "v1",
-            "--kind",
-            "Site",
-        ],
+        &gvk_command(&["delete", "api"], ["ops", "v1", "Site"], &[]),
     );
     assert_eq!(
         files(&dir),
@@ -233,17 +206,11 @@ fn later_commands_keep_the_chart_in_step_and_values_yaml_is_yours() {
     // A webhook: its Service and cert-manager's objects join the chart.
     let report = run_ok(
         &dir,
-        &[
-            "create",
-            "webhook",
-            "--group",
-            "app",
-            "--version",
-            "v1",
-            "--kind",
-            "WebApp",
-            "--defaulting",
-        ],
+        &gvk_command(
+            &["create", "webhook"],
+            ["app", "v1", "WebApp"],
+            &["--defaulting"],
+        ),
     );
     for file in [
         "webhook/webhook-service.yaml",
@@ -286,32 +253,16 @@ fn a_chart_enabled_first_follows_two_groups_three_kinds_a_webhook_and_manifests(
     ] {
         run_ok(
             &dir,
-            &[
-                "create",
-                "api",
-                "--group",
-                group,
-                "--version",
-                "v1",
-                "--kind",
-                kind,
-                controller,
-            ],
+            &gvk_command(&["create", "api"], [group, "v1", kind], &[controller]),
         );
     }
     run_ok(
         &dir,
-        &[
-            "create",
-            "webhook",
-            "--group",
-            "app",
-            "--version",
-            "v1",
-            "--kind",
-            "Site",
-            "--programmatic-validation",
-        ],
+        &gvk_command(
+            &["create", "webhook"],
+            ["app", "v1", "Site"],
+            &["--programmatic-validation"],
+        ),
     );
     // `make build-installer` runs `webop manifests`, which writes the CRDs, the manager's role
     // and the webhook configuration (the chart's templates of them follow), then the bundle.

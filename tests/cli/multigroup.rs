@@ -7,7 +7,9 @@ use crate::support;
 use std::path::Path;
 
 use serde_json::Value;
-use support::{build_test_and_lint, kustomize, manifests, read, refused, run_ok, workspace};
+use support::{
+    build_test_and_lint, gvk_command, kustomize, manifests, read, refused, run_ok, workspace,
+};
 
 /// A multigroup project: Frigate in apps/v1 and in ship/v1 (both with controllers), ship/v2
 /// Frigate (a spoke), and crew/v1 Captain (the `--image` controller).
@@ -211,45 +213,17 @@ fn a_kind_twice_in_one_group_and_version_is_still_refused() {
     // A second controller of Frigate in the same group is refused; another group's is not.
     let stderr = refused(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "ship",
-            "--version",
-            "v2",
-            "--kind",
-            "Frigate",
-            "--force",
-        ],
+        &gvk_command(&["create", "api"], ["ship", "v2", "Frigate"], &["--force"]),
     );
     assert!(stderr.contains("a kind has one controller"), "{stderr}");
     // Two groups whose modules would be the same directory.
     run_ok(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "sea-life",
-            "--version",
-            "v1",
-            "--kind",
-            "Kraken",
-        ],
+        &gvk_command(&["create", "api"], ["sea-life", "v1", "Kraken"], &[]),
     );
     let stderr = refused(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "sea.life",
-            "--version",
-            "v1",
-            "--kind",
-            "Squid",
-        ],
+        &gvk_command(&["create", "api"], ["sea.life", "v1", "Squid"], &[]),
     );
     assert!(
         stderr.contains("its module would be `sea_life`, which group sea-life already has"),
@@ -263,29 +237,11 @@ fn a_single_group_project_points_to_edit_multigroup_for_the_same_kind_in_two_gro
     run_ok(&dir, &["init", "--domain", "testproject.org"]);
     run_ok(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "apps",
-            "--version",
-            "v1",
-            "--kind",
-            "Frigate",
-        ],
+        &gvk_command(&["create", "api"], ["apps", "v1", "Frigate"], &[]),
     );
     let stderr = refused(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "ship",
-            "--version",
-            "v1",
-            "--kind",
-            "Frigate",
-        ],
+        &gvk_command(&["create", "api"], ["ship", "v1", "Frigate"], &[]),
     );
     assert!(stderr.contains("webop edit --multigroup"), "{stderr}");
 }
@@ -302,35 +258,20 @@ fn the_same_kind_in_two_groups_builds_passes_its_tests_and_lints() {
     for group in ["apps", "ship"] {
         run_ok(
             &dir,
-            &[
-                "create",
-                "webhook",
-                "--group",
-                group,
-                "--version",
-                "v1",
-                "--kind",
-                "Frigate",
-                "--defaulting",
-                "--programmatic-validation",
-            ],
+            &gvk_command(
+                &["create", "webhook"],
+                [group, "v1", "Frigate"],
+                &["--defaulting", "--programmatic-validation"],
+            ),
         );
     }
     run_ok(
         &dir,
-        &[
-            "create",
-            "webhook",
-            "--group",
-            "ship",
-            "--version",
-            "v1",
-            "--kind",
-            "Frigate",
-            "--conversion",
-            "--spoke",
-            "v2",
-        ],
+        &gvk_command(
+            &["create", "webhook"],
+            ["ship", "v1", "Frigate"],
+            &["--conversion", "--spoke", "v2"],
+        ),
     );
     assert!(dir.join("src/webhook/ship/v1/frigate_webhook.rs").is_file());
     assert!(dir.join("api/src/ship/v2/frigate_conversion.rs").is_file());

@@ -2,7 +2,7 @@
 
 use crate::support;
 
-use support::run_ok;
+use support::{gvk_command, run_ok};
 use webop_cli::upgrade::lock;
 
 /// Right after the commands, the lock describes the tree exactly: every file it records has the
@@ -13,43 +13,20 @@ fn after_the_commands_the_lock_describes_the_tree() {
     let temp = tempfile::tempdir().unwrap();
     let dir = temp.path().join("cronjob-operator");
     std::fs::create_dir(&dir).unwrap();
-    let gvk = ["--group", "batch", "--version", "v1", "--kind", "CronJob"];
-    let with = |command: &[&'static str], extra: &[&'static str]| -> Vec<&'static str> {
-        command.iter().chain(&gvk).chain(extra).copied().collect()
+    let cronjob = |version, command: &[&'static str], extra| {
+        gvk_command(command, ["batch", version, "CronJob"], extra)
     };
+    let init = ["init", "--domain", "tutorial.kubebuilder.io"];
+    run_ok(&dir, &[&init[..], &["--license", "none"]].concat());
+    run_ok(&dir, &cronjob("v1", &["create", "api"], &[]));
     run_ok(
         &dir,
-        &[
-            "init",
-            "--domain",
-            "tutorial.kubebuilder.io",
-            "--license",
-            "none",
-        ],
+        &cronjob("v2", &["create", "api"], &["--controller=false"]),
     );
-    run_ok(&dir, &with(&["create", "api"], &[]));
-    let v2 = [
-        "create",
-        "api",
-        "--group",
-        "batch",
-        "--version",
-        "v2",
-        "--kind",
-        "CronJob",
-    ];
-    run_ok(&dir, &[&v2[..], &["--controller=false"]].concat());
-    run_ok(
-        &dir,
-        &with(
-            &["create", "webhook"],
-            &["--defaulting", "--programmatic-validation"],
-        ),
-    );
-    run_ok(
-        &dir,
-        &with(&["create", "webhook"], &["--conversion", "--spoke", "v2"]),
-    );
+    let validation = ["--defaulting", "--programmatic-validation"];
+    run_ok(&dir, &cronjob("v1", &["create", "webhook"], &validation));
+    let conversion = ["--conversion", "--spoke", "v2"];
+    run_ok(&dir, &cronjob("v1", &["create", "webhook"], &conversion));
 
     let locked: lock::Lock =
         serde_json::from_slice(&std::fs::read(dir.join(lock::FILE)).unwrap()).unwrap();
@@ -98,16 +75,7 @@ fn the_lock_follows_the_license_edit_changes() {
     run_ok(&dir, &["init", "--domain", "example.com"]);
     run_ok(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v1",
-            "--kind",
-            "Site",
-        ],
+        &gvk_command(&["create", "api"], ["app", "v1", "Site"], &[]),
     );
     let locked = read_lock(&dir);
     assert_eq!(
@@ -131,16 +99,7 @@ fn the_lock_follows_the_license_edit_changes() {
     // A later command keeps the lock's license.
     run_ok(
         &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v1",
-            "--kind",
-            "Page",
-        ],
+        &gvk_command(&["create", "api"], ["app", "v1", "Page"], &[]),
     );
     let locked = read_lock(&dir);
     assert_eq!(locked.licensed(), None);

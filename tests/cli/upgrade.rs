@@ -140,17 +140,7 @@ fn the_users_edits_and_the_template_changes_both_survive() {
     // lines) and every edit stayed; the lock is today's.
     users_edits(&fresh);
     let (upgraded, expected) = (files(&dir), files(&fresh));
-    for (path, bytes) in &expected {
-        assert_eq!(
-            upgraded.get(path).map(|b| String::from_utf8_lossy(b)),
-            Some(String::from_utf8_lossy(bytes)),
-            "{path}"
-        );
-    }
-    assert_eq!(
-        upgraded.keys().collect::<Vec<_>>(),
-        expected.keys().collect::<Vec<_>>()
-    );
+    support::assert_same_files(&upgraded, &expected);
 
     // The controller's template changed since 9dc9be8 as well (no event for a child's
     // creation), so the user's helper and the template's change merge there too.

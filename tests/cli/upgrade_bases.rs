@@ -42,17 +42,7 @@ fn assert_is_todays_with_the_users_edits(dir: &Path) {
     let (_new, fresh) = new_project();
     users_edits(&fresh);
     let (upgraded, expected) = (files(dir), files(&fresh));
-    for (path, bytes) in &expected {
-        assert_eq!(
-            upgraded.get(path).map(|b| String::from_utf8_lossy(b)),
-            Some(String::from_utf8_lossy(bytes)),
-            "{path}"
-        );
-    }
-    assert_eq!(
-        upgraded.keys().collect::<Vec<_>>(),
-        expected.keys().collect::<Vec<_>>()
-    );
+    support::assert_same_files(&upgraded, &expected);
 }
 
 #[test]

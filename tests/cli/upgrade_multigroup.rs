@@ -134,17 +134,7 @@ fn a_multigroup_project_keeps_its_edits_in_both_groups_and_gets_the_template_cha
     // Exactly today's multigroup scaffold with the same edits, in every group's files.
     users_edits(&fresh);
     let (upgraded, expected) = (files(&dir), files(&fresh));
-    for (path, bytes) in &expected {
-        assert_eq!(
-            upgraded.get(path).map(|b| String::from_utf8_lossy(b)),
-            Some(String::from_utf8_lossy(bytes)),
-            "{path}"
-        );
-    }
-    assert_eq!(
-        upgraded.keys().collect::<Vec<_>>(),
-        expected.keys().collect::<Vec<_>>()
-    );
+    support::assert_same_files(&upgraded, &expected);
 
     let again = run_ok(&dir, &["upgrade", "--dry-run"]);
     assert!(

@@ -8,7 +8,8 @@ use crate::support;
 use std::path::{Path, PathBuf};
 
 use support::{
-    build_test_and_lint, create_webapp, manifests, project_dir, run_ok, tree, workspace,
+    build_test_and_lint, create_webapp, gvk_command, manifests, project_dir, run_ok, tree,
+    workspace,
 };
 
 fn webapp_crd() -> PathBuf {
@@ -229,16 +230,7 @@ fn an_external_kind_shares_no_file_another_kind_writes() {
     assert!(dir.join("config/samples/kustomization.yaml").is_file());
     run_ok(
         &dir,
-        &[
-            "delete",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v1",
-            "--kind",
-            "WebApp",
-        ],
+        &gvk_command(&["delete", "api"], ["app", "v1", "WebApp"], &[]),
     );
     assert_eq!(tree(&dir), imported);
 }
@@ -266,17 +258,11 @@ fn kubernetes_and_external_kinds_get_controllers_that_build() {
     let controller = |group: &str, version: &str, kind: &str| {
         run_ok(
             &dir,
-            &[
-                "create",
-                "api",
-                "--group",
-                group,
-                "--version",
-                version,
-                "--kind",
-                kind,
-                "--resource=false",
-            ],
+            &gvk_command(
+                &["create", "api"],
+                [group, version, kind],
+                &["--resource=false"],
+            ),
         )
     };
     controller("apps", "v1", "Deployment");

@@ -5,7 +5,7 @@
 
 use crate::support;
 
-use support::{build_test_offline_and_lint, manifests, run_ok, workspace};
+use support::{build_test_offline_and_lint, gvk_command, manifests, run_ok, workspace};
 
 #[test]
 fn kinds_named_like_the_scaffolds_own_items_build_and_pass_their_tests() {
@@ -29,34 +29,18 @@ fn kinds_named_like_the_scaffolds_own_items_build_and_pass_their_tests() {
     for kind in plain {
         run_ok(
             &dir,
-            &[
-                "create",
-                "api",
-                "--group",
-                "app",
-                "--version",
-                "v1",
-                "--kind",
-                kind,
-            ],
+            &gvk_command(&["create", "api"], ["app", "v1", kind], &[]),
         );
     }
     // With --image the controller also uses Event, Store, Patch, Deployment and Service.
     for kind in ["Event", "Store", "Patch", "Deployment", "Service"] {
         run_ok(
             &dir,
-            &[
-                "create",
-                "api",
-                "--group",
-                "web",
-                "--version",
-                "v1",
-                "--kind",
-                kind,
-                "--image",
-                "nginx:1.25",
-            ],
+            &gvk_command(
+                &["create", "api"],
+                ["web", "v1", kind],
+                &["--image", "nginx:1.25"],
+            ),
         );
     }
     std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();

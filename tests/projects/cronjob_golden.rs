@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use support::{build_test_and_lint, files, manifests_with, run_ok, workspace};
+use support::{build_test_and_lint, files, gvk_command, manifests_with, run_ok, workspace};
 
 /// The files written by hand over the scaffold: the tutorial's code. The scaffold's version of
 /// each is replaced by the golden's before `webop manifests` runs.
@@ -73,52 +73,22 @@ fn scaffold() -> (tempfile::TempDir, PathBuf) {
             "--repo",
             "tutorial.kubebuilder.io/cronjob-operator",
         ],
-        &[
-            "create",
-            "api",
-            "--group",
-            "batch",
-            "--version",
-            "v1",
-            "--kind",
-            "CronJob",
-        ],
-        &[
-            "create",
-            "api",
-            "--group",
-            "batch",
-            "--version",
-            "v2",
-            "--kind",
-            "CronJob",
-            "--controller=false",
-        ],
-        &[
-            "create",
-            "webhook",
-            "--group",
-            "batch",
-            "--version",
-            "v1",
-            "--kind",
-            "CronJob",
-            "--defaulting",
-            "--programmatic-validation",
-        ],
-        &[
-            "create",
-            "webhook",
-            "--group",
-            "batch",
-            "--version",
-            "v1",
-            "--kind",
-            "CronJob",
-            "--conversion",
-            "--spoke",
-            "v2",
-        ],
+        &gvk_command(&["create", "api"], ["batch", "v1", "CronJob"], &[]),
+        &gvk_command(
+            &["create", "api"],
+            ["batch", "v2", "CronJob"],
+            &["--controller=false"],
+        ),
+        &gvk_command(
+            &["create", "webhook"],
+            ["batch", "v1", "CronJob"],
+            &["--defaulting", "--programmatic-validation"],
+        ),
+        &gvk_command(
+            &["create", "webhook"],
+            ["batch", "v1", "CronJob"],
+            &["--conversion", "--spoke", "v2"],
+        ),
     ];
     for args in commands {
         run_ok(&dir, args);

@@ -320,3 +320,27 @@ pub fn copy_tree(from: &Path, to: &Path) {
         }
     }
 }
+
+/// The arguments of a per-kind command: `words` (`["create", "api"]`), then `--group`,
+/// `--version` and `--kind` from `gvk`, then `extra`.
+pub fn gvk_command<'a>(words: &[&'a str], gvk: [&'a str; 3], extra: &[&'a str]) -> Vec<&'a str> {
+    let [group, version, kind] = gvk;
+    let named = ["--group", group, "--version", version, "--kind", kind];
+    [words, &named[..], extra].concat()
+}
+
+/// The trees `actual` and `expected` (as [`files`] reads them) hold the same files, byte for
+/// byte; a file that differs is shown as text.
+pub fn assert_same_files(actual: &BTreeMap<String, Vec<u8>>, expected: &BTreeMap<String, Vec<u8>>) {
+    for (path, bytes) in expected {
+        assert_eq!(
+            actual.get(path).map(|b| String::from_utf8_lossy(b)),
+            Some(String::from_utf8_lossy(bytes)),
+            "{path}"
+        );
+    }
+    assert_eq!(
+        actual.keys().collect::<Vec<_>>(),
+        expected.keys().collect::<Vec<_>>()
+    );
+}
