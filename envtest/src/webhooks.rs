@@ -83,6 +83,13 @@ pub(super) async fn serve(
     Ok((server, base))
 }
 
+/// Whether `group` is one of Kubernetes' own API groups (`""`, `apps`, `batch`, `*.k8s.io`, ...),
+/// whose kinds the API server serves without a CRD.
+fn is_built_in(group: &str) -> bool {
+    const GROUPS: [&str; 5] = ["", "apps", "batch", "autoscaling", "policy"];
+    GROUPS.contains(&group) || group.ends_with(".k8s.io")
+}
+
 fn client_config(base: &Value, path: &str) -> Value {
     let url = format!("{}{path}", base["url"].as_str().unwrap_or_default());
     json!({"url": url, "caBundle": base["caBundle"]})
@@ -95,8 +102,9 @@ fn webhook(base: &Value, name: String, path: &str, rule: Value) -> Value {
     })
 }
 
-/// Installs the webhook configurations of `webhooks` (kinds resolved by `crds`) and waits until
-/// the API server calls them.
+/// Installs the webhook configurations of `webhooks` and waits until the API server calls them.
+/// A webhook of a custom kind needs its CRD among `crds`; one of Kubernetes' own kinds (a Pod's,
+/// a Deployment's) needs none.
 pub(super) async fn install(
     client: &kube::Client,
     webhooks: &Webhooks,
@@ -106,22 +114,22 @@ pub(super) async fn install(
     let mut lists = [Vec::new(), Vec::new()];
     let hooks = webhooks.admission_webhooks();
     for hook in &hooks {
-        let crd = crds
+        let has_crd = crds
             .iter()
-            .find(|c| c.spec.group == hook.group && c.spec.names.kind == hook.kind)
-            .ok_or_else(|| {
-                install_error(
-                    &format!("the webhook {}", hook.path),
-                    format!("no CRD given for {}.{}", hook.kind, hook.group),
-                )
-            })?;
+            .any(|c| c.spec.group == hook.group && c.spec.names.kind == hook.kind);
+        if !has_crd && !is_built_in(&hook.group) {
+            return Err(install_error(
+                &format!("the webhook {}", hook.path),
+                format!("no CRD given for {}.{}", hook.kind, hook.group),
+            ));
+        }
         let operations = if hook.mutating {
             json!(["CREATE", "UPDATE"])
         } else {
             json!(["CREATE", "UPDATE", "DELETE"])
         };
         let rule = json!({"apiGroups": [hook.group], "apiVersions": [hook.version],
-            "operations": operations, "resources": [crd.spec.names.plural]});
+            "operations": operations, "resources": [hook.plural]});
         let prefix = if hook.mutating { "m" } else { "v" };
         // A kind of the same name and version in two groups (a multigroup project) needs its
         // group in the name, as the multigroup scaffold's `#[webhook]`s have it.

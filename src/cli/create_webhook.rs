@@ -15,6 +15,8 @@ use crate::scaffold::{Command, Request};
 #[command(after_help = "Examples:\n  \
     # Defaulting and validating webhooks for WebApp v1\n  \
     webop create webhook --group app --version v1 --kind WebApp --defaulting --programmatic-validation\n\n  \
+    # A Pod's defaulting webhook (Kubernetes' own kinds need no create api)\n  \
+    webop create webhook --group core --version v1 --kind Pod --defaulting\n\n  \
     # Conversion between WebApp v1 (the hub, stored) and v2\n  \
     webop create api --group app --version v2 --kind WebApp --controller=false\n  \
     webop create webhook --group app --version v1 --kind WebApp --conversion --spoke v2")]
@@ -34,6 +36,12 @@ pub struct CreateWebhookArgs {
     /// Scaffold a validating webhook.
     #[arg(long)]
     pub programmatic_validation: bool,
+    /// Serve the defaulting webhook at this path instead of /mutate-<group>-<version>-<kind>.
+    #[arg(long, value_name = "PATH")]
+    pub defaulting_path: Option<String>,
+    /// Serve the validating webhook at this path instead of /validate-<group>-<version>-<kind>.
+    #[arg(long, value_name = "PATH")]
+    pub validation_path: Option<String>,
     /// Scaffold a conversion webhook with this version as the hub.
     #[arg(long)]
     pub conversion: bool,
@@ -57,6 +65,8 @@ pub(super) fn run(args: CreateWebhookArgs, cwd: &Path, out: &mut dyn Write) -> a
         defaulting: args.defaulting,
         validation: args.programmatic_validation,
         conversion: args.conversion,
+        defaulting_path: args.defaulting_path,
+        validation_path: args.validation_path,
         spokes: args.spoke.iter().map(|s| s.trim().to_owned()).collect(),
         force: args.force,
     };

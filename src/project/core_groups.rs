@@ -58,6 +58,34 @@ impl CoreGroup {
         }
     }
 
+    /// Whether the group's `kind` is cluster-scoped (a Namespace, a ClusterRole, ...); every
+    /// other kind of Kubernetes' lives in a namespace.
+    pub fn is_cluster_scoped(&self, kind: &str) -> bool {
+        const CLUSTER_SCOPED: &[(&str, &str)] = &[
+            ("admissionregistration", "MutatingWebhookConfiguration"),
+            ("admissionregistration", "ValidatingWebhookConfiguration"),
+            ("admissionregistration", "ValidatingAdmissionPolicy"),
+            ("admissionregistration", "ValidatingAdmissionPolicyBinding"),
+            ("certificates", "CertificateSigningRequest"),
+            ("core", "ComponentStatus"),
+            ("core", "Namespace"),
+            ("core", "Node"),
+            ("core", "PersistentVolume"),
+            ("networking", "IngressClass"),
+            ("networking", "IPAddress"),
+            ("networking", "ServiceCIDR"),
+            ("node", "RuntimeClass"),
+            ("rbac.authorization", "ClusterRole"),
+            ("rbac.authorization", "ClusterRoleBinding"),
+            ("scheduling", "PriorityClass"),
+            ("storage", "CSIDriver"),
+            ("storage", "CSINode"),
+            ("storage", "StorageClass"),
+            ("storage", "VolumeAttachment"),
+        ];
+        CLUSTER_SCOPED.contains(&(self.group, kind))
+    }
+
     /// The Rust module of the group's `version` in k8s-openapi: `k8s_openapi::api::apps::v1`.
     pub fn module_path(&self, version: &str) -> String {
         format!("k8s_openapi::api::{}::{version}", self.module)

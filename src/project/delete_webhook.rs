@@ -117,6 +117,8 @@ impl Project {
             } else {
                 Vec::new()
             },
+            defaulting_path: left.defaulting_path.clone().filter(|_| left.defaulting),
+            validation_path: left.validation_path.clone().filter(|_| left.validation),
             ..left
         };
         let mut after = self.clone();
@@ -126,6 +128,14 @@ impl Project {
             .find(|r| **r == resource)
             .expect("the resource is the project's");
         entry.webhooks = (left.defaulting || left.validation || left.conversion).then_some(left);
+        // A kind of Kubernetes' that `create webhook` recorded for its webhooks alone goes with
+        // them, as it came.
+        if entry.core && !entry.controller && entry.webhooks.is_none() {
+            after.resources.retain(|r| {
+                (&r.group, &r.version, &r.kind)
+                    != (&resource.group, &resource.version, &resource.kind)
+            });
+        }
         Ok((after, resource))
     }
 }
@@ -161,8 +171,10 @@ mod tests {
             Some(Webhooks {
                 conversion: true,
                 defaulting: true,
+                defaulting_path: Some("/custom-mutate".into()),
                 spoke: vec!["v2".into()],
                 validation: false,
+                validation_path: None,
                 webhook_version: "v1".into(),
             }),
         ));
@@ -181,6 +193,16 @@ mod tests {
             .unwrap();
         let left = after.resources[0].webhooks.as_ref().unwrap();
         assert!(left.defaulting && !left.conversion && left.spoke.is_empty());
+        assert_eq!(left.defaulting_path.as_deref(), Some("/custom-mutate"));
+        let defaulting = WebhookTypes {
+            defaulting: true,
+            ..WebhookTypes::default()
+        };
+        let (after, _) = project()
+            .without_webhook("app", "v1", "WebApp", defaulting)
+            .unwrap();
+        let left = after.resources[0].webhooks.as_ref().unwrap();
+        assert_eq!(left.defaulting_path, None, "the path goes with its webhook");
         let (after, _) = project()
             .without_webhook("app", "v1", "WebApp", WebhookTypes::default())
             .unwrap();

@@ -114,12 +114,20 @@ pub struct Webhooks {
     /// A defaulting (mutating) admission webhook.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub defaulting: bool,
+    /// Where the defaulting webhook is served, when not at controller-runtime's path
+    /// (`create webhook --defaulting-path`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defaulting_path: Option<String>,
     /// The versions that convert to and from the hub.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub spoke: Vec<String>,
     /// A validating admission webhook.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub validation: bool,
+    /// Where the validating webhook is served, when not at controller-runtime's path
+    /// (`create webhook --validation-path`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validation_path: Option<String>,
     /// The admissionregistration API version of the webhooks: always `v1`.
     pub webhook_version: String,
 }
@@ -317,6 +325,12 @@ impl Resource {
         } else {
             format!("{}.{}", self.group, self.domain)
         }
+    }
+
+    /// Whether the kind has admission webhooks that this project serves: a kind of its own, or
+    /// one of Kubernetes' (`core: true`).
+    pub fn admission_webhooks(&self) -> bool {
+        (self.api.is_some() || self.core) && self.webhooks.as_ref().is_some_and(|w| w.admission())
     }
 
     /// The Kubernetes API group of a core kind.

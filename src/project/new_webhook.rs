@@ -1,10 +1,13 @@
 //! The rules `create webhook` checks before it records webhooks for a kind (kubebuilder's
-//! `create webhook` rules): the kind and version exist with an API type, at least one webhook
-//! type is asked for, and conversion runs on a hub whose spokes are other versions of the kind.
+//! `create webhook` rules): the kind and version exist with an API type, or are one of
+//! Kubernetes' own (kubebuilder's "webhooks for core types", recorded `core: true`); at least one
+//! webhook type is asked for; and conversion runs on a hub whose spokes are other versions of the
+//! kind.
 //! The CLI only parses arguments into a [`NewWebhook`] and reports what
 //! [`Project::with_webhook`] refuses.
 
-use super::{Project, Resource, Webhooks};
+use super::validate::{self, Invalid};
+use super::{Project, Resource, Webhooks, core_group};
 
 /// The admissionregistration API version kubebuilder records (`webhookVersion: v1`).
 pub const WEBHOOK_VERSION: &str = "v1";
@@ -21,6 +24,11 @@ pub struct NewWebhook {
     pub validation: bool,
     /// `--conversion`: this version is the hub.
     pub conversion: bool,
+    /// `--defaulting-path`: where the defaulting webhook is served instead of
+    /// controller-runtime's path.
+    pub defaulting_path: Option<String>,
+    /// `--validation-path`: the same for the validating webhook.
+    pub validation_path: Option<String>,
     /// `--spoke`: the versions that convert to and from the hub.
     pub spokes: Vec<String>,
     /// Scaffold a webhook type again although the kind has it.
@@ -35,7 +43,11 @@ pub enum WebhookRefused {
          --programmatic-validation and --conversion"
     )]
     NoWebhookType,
-    #[error("the project has no kind {kind} in {group}/{version}; it has: {known}")]
+    #[error(
+        "the project has no kind {kind} in {group}/{version}, and {group} is not one of \
+         Kubernetes' API groups (core, apps, batch, ...) whose kinds get webhooks without an API \
+         type; it has: {known}"
+    )]
     UnknownKind {
         kind: String,
         group: String,
@@ -44,9 +56,21 @@ pub enum WebhookRefused {
     },
     #[error(
         "{kind} {version} has no API type in this project (it was created with --resource=false): \
-         webhooks are scaffolded for the kinds this project defines"
+         webhooks are scaffolded for the kinds this project defines and for Kubernetes' own"
     )]
     NoApiType { kind: String, version: String },
+    #[error(
+        "--conversion on {kind} {version}: {kind} is one of Kubernetes' own kinds, whose versions \
+         the API server converts; conversion webhooks are for the kinds this project defines"
+    )]
+    ConversionOfCoreKind { kind: String, version: String },
+    #[error("{flag} can only be used with {needs}: it is where that webhook is served")]
+    PathWithoutWebhook {
+        flag: &'static str,
+        needs: &'static str,
+    },
+    #[error(transparent)]
+    Invalid(#[from] Invalid),
     #[error(
         "--spoke {spokes} needs --conversion: spokes are the versions a conversion webhook converts"
     )]
@@ -120,19 +144,45 @@ impl Project {
         if !new.defaulting && !new.validation && !new.conversion {
             return Err(WebhookRefused::NoWebhookType);
         }
-        let Some(existing) = self.resource(&new.group, &new.version, &new.kind) else {
-            return Err(WebhookRefused::UnknownKind {
-                kind: new.kind.clone(),
-                group: new.group.clone(),
-                version: new.version.clone(),
-                known: self.known_kinds(),
-            });
+        let core_kind;
+        let existing = match self.resource(&new.group, &new.version, &new.kind) {
+            Some(existing) => existing,
+            None => {
+                core_kind = self.core_kind(new)?;
+                &core_kind
+            }
         };
-        if existing.api.is_none() {
+        if existing.api.is_none() && !existing.core {
             return Err(WebhookRefused::NoApiType {
                 kind: new.kind.clone(),
                 version: new.version.clone(),
             });
+        }
+        if existing.core && new.conversion {
+            return Err(WebhookRefused::ConversionOfCoreKind {
+                kind: new.kind.clone(),
+                version: new.version.clone(),
+            });
+        }
+        for (flag, path, asked, needs) in [
+            (
+                "--defaulting-path",
+                &new.defaulting_path,
+                new.defaulting,
+                "--defaulting",
+            ),
+            (
+                "--validation-path",
+                &new.validation_path,
+                new.validation,
+                "--programmatic-validation",
+            ),
+        ] {
+            let Some(path) = path else { continue };
+            if !asked {
+                return Err(WebhookRefused::PathWithoutWebhook { flag, needs });
+            }
+            webhook_path(flag, path)?;
         }
         if !new.spokes.is_empty() && !new.conversion {
             return Err(WebhookRefused::SpokeWithoutConversion {
@@ -164,22 +214,56 @@ impl Project {
                 spoke.push(s.clone());
             }
         }
+        // A type scaffolded again (--force) keeps its path unless given another.
+        let path = |given: &Option<String>, had: &Option<String>| given.clone().or(had.clone());
         let webhooks = Webhooks {
             conversion: had.conversion || new.conversion,
             defaulting: had.defaulting || new.defaulting,
+            defaulting_path: path(&new.defaulting_path, &had.defaulting_path),
             spoke,
             validation: had.validation || new.validation,
+            validation_path: path(&new.validation_path, &had.validation_path),
             webhook_version: WEBHOOK_VERSION.to_owned(),
         };
         let mut resource = existing.clone();
         resource.webhooks = Some(webhooks);
         let mut after = self.clone();
-        for r in &mut after.resources {
-            if r.group == new.group && r.version == new.version && r.kind == new.kind {
-                *r = resource.clone();
-            }
+        let same =
+            |r: &Resource| r.group == new.group && r.version == new.version && r.kind == new.kind;
+        match after.resources.iter_mut().find(|r| same(r)) {
+            Some(r) => *r = resource.clone(),
+            None => after.resources.push(resource.clone()),
         }
         Ok((after, resource))
+    }
+
+    /// The entry of a kind of Kubernetes' own that the project does not have yet, as kubebuilder
+    /// records it for a webhook (`core: true`, the k8s-openapi module as its path, no API type
+    /// and no controller); refused when the group is none of Kubernetes'.
+    fn core_kind(&self, new: &NewWebhook) -> Result<Resource, WebhookRefused> {
+        let Some(core) = core_group(&new.group) else {
+            return Err(WebhookRefused::UnknownKind {
+                kind: new.kind.clone(),
+                group: new.group.clone(),
+                version: new.version.clone(),
+                known: self.known_kinds(),
+            });
+        };
+        validate::kind(&new.kind)?;
+        validate::version(&new.version)?;
+        Ok(Resource {
+            api: None,
+            controller: false,
+            core: true,
+            domain: core.domain.to_owned(),
+            external: false,
+            group: new.group.clone(),
+            kind: new.kind.clone(),
+            path: Some(core.module_path(&new.version)),
+            plural: None,
+            version: new.version.clone(),
+            webhooks: None,
+        })
     }
 
     /// The hub of the kind `kind` of `group` whose spokes include `version`, if any.
@@ -271,4 +355,20 @@ impl Project {
         }
         Ok(())
     }
+}
+
+/// A webhook path as the webhook server and a webhook configuration's `service.path` take it:
+/// absolute, one URL path of letters, digits and `-._~/`.
+fn webhook_path(flag: &'static str, path: &str) -> Result<(), Invalid> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || "-._~/".contains(c);
+    if path.starts_with('/') && path.len() > 1 && path.chars().all(allowed) {
+        return Ok(());
+    }
+    Err(Invalid {
+        what: flag.trim_start_matches("--"),
+        value: path.to_owned(),
+        rule: "a webhook path starts with `/` and has only letters, digits and `-._~/` (as \
+               /custom-mutate-sailor)"
+            .into(),
+    })
 }

@@ -61,10 +61,23 @@ impl<'a> GroupVars<'a> {
 /// The versions that have at least one API type, in version order (`v1`, `v1beta1`, `v2`); in
 /// a multigroup project each group's, by group module then version, with their group.
 pub fn api_versions(project: &Project) -> Vec<(Option<&str>, &str)> {
+    versions_where(project, |r| r.api.is_some())
+}
+
+/// The versions (with their group in a multigroup project) whose kinds have admission webhooks:
+/// the project's own kinds and Kubernetes' (`core: true`), in module order.
+pub fn webhook_versions(project: &Project) -> Vec<(Option<&str>, &str)> {
+    versions_where(project, |r| r.admission_webhooks())
+}
+
+fn versions_where(
+    project: &Project,
+    keep: impl Fn(&crate::project::Resource) -> bool,
+) -> Vec<(Option<&str>, &str)> {
     let mut versions: Vec<(Option<&str>, &str)> = project
         .resources
         .iter()
-        .filter(|r| r.api.is_some())
+        .filter(|r| keep(r))
         .map(|r| {
             let group = project.multigroup.then_some(r.group.as_str());
             (group, r.version.as_str())

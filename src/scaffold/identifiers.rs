@@ -35,6 +35,7 @@ const TEMPLATE_BINDINGS: &[&str] = &[
     "controlled",
     "controller",
     "controller_client",
+    "controls",
     "counters",
     "created",
     "ctx",

@@ -114,15 +114,8 @@ pub(super) fn instances<'a>(
             })
             .map(|(g, v)| Scoped::Version(VersionVars::new(project, g, v)))
             .collect(),
-        Scope::WebhookVersion => context::api_versions(project)
+        Scope::WebhookVersion => context::webhook_versions(project)
             .into_iter()
-            .filter(|(g, v)| {
-                project.resources.iter().any(|r| {
-                    r.version == *v
-                        && g.is_none_or(|g| g == r.group)
-                        && r.webhooks.as_ref().is_some_and(|w| w.admission())
-                })
-            })
             .filter(|_| matches!(select, Select::ToolOwned))
             .map(|(g, v)| Scoped::Version(VersionVars::new(project, g, v)))
             .collect(),

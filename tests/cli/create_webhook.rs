@@ -298,3 +298,41 @@ fn conversion_marks_the_hub_and_writes_both_sides() {
     // Without admission webhooks there is no manifests.yaml to list.
     assert!(!read(&dir, "config/webhook/kustomization.yaml").contains("- manifests.yaml"));
 }
+
+/// kubebuilder's `--defaulting-path` and `--validation-path`: the webhook is served there, the
+/// path is in PROJECT, and `delete webhook` takes the type and its path out again.
+#[test]
+fn a_custom_path_is_served_recorded_and_deleted_with_its_webhook() {
+    let (_temp, dir) = webapp();
+    refused_with(
+        &dir,
+        &with(WEBHOOK, &["--defaulting", "--validation-path", "/v"]),
+        &["--validation-path can only be used with --programmatic-validation"],
+    );
+    refused_with(
+        &dir,
+        &with(WEBHOOK, &["--defaulting", "--defaulting-path", "mutate"]),
+        &["invalid defaulting-path \"mutate\"", "starts with `/`"],
+    );
+    let before = tree(&dir);
+    let custom = [
+        "--programmatic-validation",
+        "--validation-path=/validate-my-webapp",
+    ];
+    run_ok(&dir, &with(WEBHOOK, &custom));
+    let project = read(&dir, "PROJECT");
+    assert!(
+        project.contains("    validation: true\n    validationPath: /validate-my-webapp\n"),
+        "{project}"
+    );
+    let module = read(&dir, "src/webhook/v1/webapp_webhook.rs");
+    for line in [
+        "path = \"/validate-my-webapp\",",
+        "webhooks.validator_at::<WebApp, _>(\"/validate-my-webapp\", WebAppCustomValidator);",
+    ] {
+        assert!(module.contains(line), "{line}: {module}");
+    }
+    let delete = ["delete", "webhook"];
+    run_ok(&dir, &gvk_command(&delete, ["app", "v1", "WebApp"], &[]));
+    assert_eq!(tree(&dir), before);
+}

@@ -13,6 +13,7 @@ mod cli_layout;
 mod cli_sequences;
 mod command_examples;
 mod command_sequences;
+mod core_webhooks;
 mod create_webhook;
 mod delete_api;
 mod delete_webhook;

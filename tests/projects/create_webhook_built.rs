@@ -9,7 +9,9 @@ use crate::webhook_project;
 use std::path::Path;
 
 use serde_json::Value;
-use support::{build_test_and_lint, kustomize, manifests, read, run_ok, scaffold_step, workspace};
+use support::{
+    build_test_and_lint, gvk_command, kustomize, manifests, read, run_ok, scaffold_step, workspace,
+};
 use webhook_project::{V2, WEBHOOK, webapp, with};
 
 fn find<'a>(docs: &'a [Value], kind: &str) -> &'a Value {
@@ -156,8 +158,10 @@ fn kustomize_builds_the_webhooks_their_service_certificate_and_ca_injection() {
 /// validating webhooks; v2 (the v1 types again) and v3 (`create api`'s plain type) created with
 /// --controller=false, and a conversion webhook from the hub v1 to both. webop writes the whole
 /// v1<->v2 conversion (so `tests/webapp_conversion.rs` round-trips v2 for real) and a TODO for v3
-/// (its test ignored until the user writes it). `make manifests`, then the project builds, its
-/// tests pass (the webhook tests among them) and clippy is clean.
+/// (its test ignored until the user writes it). Webhooks of Kubernetes' own kinds beside them
+/// (kubebuilder's "webhooks for core types": a Pod's defaulter, a Deployment's defaulter and
+/// validator). `make manifests`, then the project builds, its tests pass (the webhook tests among
+/// them, each webhook called by the API server) and clippy is clean.
 #[test]
 fn a_project_with_webhooks_builds_and_passes_its_tests() {
     let (_temp, dir) = webapp();
@@ -194,6 +198,19 @@ fn a_project_with_webhooks_builds_and_passes_its_tests() {
         "{round_trips}"
     );
 
+    let pod = gvk_command(
+        &["create", "webhook"],
+        ["core", "v1", "Pod"],
+        &["--defaulting"],
+    );
+    run_ok(&dir, &pod);
+    let deployment = ["apps", "v1", "Deployment"];
+    let both = ["--defaulting", "--programmatic-validation"];
+    run_ok(
+        &dir,
+        &gvk_command(&["create", "webhook"], deployment, &both),
+    );
+
     std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     manifests(&dir);
     let crd = read(&dir, "config/crd/bases/app.example.com_webapps.yaml");
@@ -206,5 +223,14 @@ fn a_project_with_webhooks_builds_and_passes_its_tests() {
         webhooks.contains("name: mwebapp-v1.kb.io") && webhooks.contains("name: vwebapp-v1.kb.io"),
         "{webhooks}"
     );
+    // As kubebuilder's project-v4 has them in its config/webhook/manifests.yaml.
+    for line in [
+        "path: /mutate--v1-pod",
+        "name: mpod-v1.kb.io",
+        "path: /validate-apps-v1-deployment",
+        "name: vdeployment-v1.kb.io",
+    ] {
+        assert!(webhooks.contains(line), "{line}: {webhooks}");
+    }
     build_test_and_lint(&dir);
 }

@@ -32,8 +32,23 @@ pub fn unchanged(before: &Snapshot, after: &Snapshot) -> Result<(), String> {
 }
 
 /// `delete` right after its `create` gives back the tree byte for byte.
+///
+/// One difference is by design: `delete webhook --conversion` leaves the `#[storage_version]`
+/// that `create webhook --conversion` put on the hub, as a kind of several versions needs one
+/// (docs/create-webhook.md).
 pub fn inverse(before_create: &Snapshot, after_delete: &Snapshot) -> Result<(), String> {
-    match first_differences(before_create, after_delete) {
+    let mut after_delete = after_delete.clone();
+    for (path, bytes) in after_delete.iter_mut() {
+        let (Some(before), Some(after)) = (before_create.get(path).cloned().flatten(), &*bytes)
+        else {
+            continue;
+        };
+        let without = String::from_utf8_lossy(after).replacen("#[storage_version]\n", "", 1);
+        if path.ends_with("_types.rs") && without.as_bytes() == before.as_slice() {
+            *bytes = Some(before);
+        }
+    }
+    match first_differences(before_create, &after_delete) {
         none if none.is_empty() => Ok(()),
         differences => Err(format!(
             "delete did not give back the tree create found: {}",

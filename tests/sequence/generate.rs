@@ -151,15 +151,29 @@ fn gvk(rng: &mut Rng, existing: &[Resource]) -> Vec<String> {
         .collect()
 }
 
+/// `--group G --version V --kind K` of one of Kubernetes' kinds.
+fn kubernetes_gvk(rng: &mut Rng) -> Vec<String> {
+    let (group, kind) = *rng.pick(&[("core", "Pod"), ("apps", "Deployment"), ("batch", "Job")]);
+    ["--group", group, "--version", "v1", "--kind", kind]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect()
+}
+
 fn create_api(rng: &mut Rng, existing: &[Resource]) -> Step {
     let mut args = vec!["create".to_owned(), "api".to_owned()];
+    // A controller of one of Kubernetes' kinds (kubebuilder's `--resource=false` on k8s.io/api).
+    if rng.chance(10) {
+        args.extend(kubernetes_gvk(rng));
+        args.push("--resource=false".into());
+        return Step::Webop(args);
+    }
     args.extend(gvk(rng, existing));
     let flavour: &[&str] = match rng.below(9) {
         0 | 1 => &["--image", "nginx:1.25", "--port", "80"],
         2 => &["--namespaced=false"],
         3 => &["--controller=false"],
-        // A controller for a kind of the project's API (one of Kubernetes' or an external
-        // API's is issue 24's build item 3, out of this model until it is merged).
+        // A controller for a kind of the project's API.
         4 if existing
             .iter()
             .any(|r| r.api.is_some() && !r.external && r.group == args[3] && r.kind == args[7]) =>
@@ -193,7 +207,12 @@ fn create_then_delete(rng: &mut Rng, project: &Project) -> Vec<Step> {
 
 fn create_webhook(rng: &mut Rng, existing: &[Resource]) -> Step {
     let mut args = vec!["create".to_owned(), "webhook".to_owned()];
-    let target = gvk(rng, existing);
+    // Webhooks of one of Kubernetes' kinds now and then (kubebuilder's "webhooks for core types").
+    let target = if rng.chance(15) {
+        kubernetes_gvk(rng)
+    } else {
+        gvk(rng, existing)
+    };
     let (group, kind) = (target[1].clone(), target[5].clone());
     args.extend(target);
     let mut any = false;

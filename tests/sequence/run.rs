@@ -196,12 +196,20 @@ struct Runner<'a> {
     root: std::path::PathBuf,
     steps: Vec<Step>,
     /// The tree before the last step, if that step was a successful `create api` of a new kind
-    /// (or `create webhook` of a kind without webhooks): what its `delete` must give back.
-    before_create: Option<(Vec<String>, Snapshot)>,
+    /// (or `create webhook` of a kind without webhooks), with that step's group, version and
+    /// kind and the webhook types it named: what its `delete` must give back.
+    before_create: Option<(Created, Snapshot)>,
     stats: Stats,
     started: Instant,
     /// The last render, by the PROJECT file and the lock it was made from.
     render: Option<(RenderKey, Render)>,
+}
+
+/// What a `create api` or `create webhook` step created: its `--group G --version V --kind K`
+/// and the webhook types it named.
+struct Created {
+    gvk: Vec<String>,
+    types: Vec<String>,
 }
 
 impl<'a> Runner<'a> {
@@ -307,13 +315,29 @@ impl<'a> Runner<'a> {
         args: &[String],
         before: &Snapshot,
         project_before: Option<&Project>,
-        before_create: Option<(Vec<String>, Snapshot)>,
+        before_create: Option<(Created, Snapshot)>,
     ) -> Result<(), Failure> {
         let is = |a: &str, b: &str| args.len() > 1 && args[0] == a && args[1] == b;
         let has = |flag: &str| args.iter().any(|a| a == flag);
         let gvk = || args.get(2..8).map(<[String]>::to_vec).unwrap_or_default();
-        let inverse = (is("delete", "api") || is("delete", "webhook")) && !has("--force");
-        if let Some((_, tree_before)) = before_create.filter(|(g, _)| inverse && *g == gvk()) {
+        // `delete webhook` undoes a `create webhook` when it deletes the webhook types that
+        // created (naming those, or none: all); naming fewer leaves the others and their files.
+        let types = || -> Vec<String> {
+            let named = ["--defaulting", "--programmatic-validation", "--conversion"];
+            named
+                .iter()
+                .filter(|f| has(f))
+                .map(|f| (*f).to_owned())
+                .collect()
+        };
+        let undoes = |created: &Created| {
+            created.gvk == gvk()
+                && !has("--force")
+                && (is("delete", "api")
+                    || (is("delete", "webhook")
+                        && (types().is_empty() || types() == created.types)))
+        };
+        if let Some((_, tree_before)) = before_create.filter(|(created, _)| undoes(created)) {
             let after = tree::snapshot(&self.root);
             self.check(
                 "delete right after create gives back the tree",
@@ -327,7 +351,11 @@ impl<'a> Runner<'a> {
                     .is_none_or(|r| is("create", "webhook") && r.webhooks.is_none())
         });
         if (is("create", "api") || is("create", "webhook")) && new_kind {
-            self.before_create = Some((gvk(), before.clone()));
+            let created = Created {
+                gvk: gvk(),
+                types: types(),
+            };
+            self.before_create = Some((created, before.clone()));
         }
         Ok(())
     }

@@ -46,6 +46,7 @@ struct Registered {
     group: String,
     version: String,
     kind: String,
+    plural: String,
     handler: Arc<dyn Admit>,
 }
 
@@ -62,6 +63,8 @@ pub struct AdmissionWebhook {
     pub version: String,
     /// Its kind.
     pub kind: String,
+    /// The resource of its kind (`pods`, `webapps`), which a webhook configuration's rules name.
+    pub plural: String,
 }
 
 impl std::fmt::Debug for Webhooks {
@@ -120,6 +123,7 @@ impl Webhooks {
             group: K::group(&()).into_owned(),
             version: K::version(&()).into_owned(),
             kind: K::kind(&()).into_owned(),
+            plural: K::plural(&()).into_owned(),
             handler,
         };
         if self.admission.insert(path.clone(), registered).is_some() {
@@ -213,6 +217,7 @@ impl Webhooks {
             group: r.group.clone(),
             version: r.version.clone(),
             kind: r.kind.clone(),
+            plural: r.plural.clone(),
         };
         self.admission.iter().map(webhook).collect()
     }

@@ -169,6 +169,24 @@ fn command(what: &str, resource: &kubebuilder::Resource) -> Vec<String> {
     .to_vec()
 }
 
+/// `create webhook`'s flags of PROJECT's admission webhooks, with their custom paths.
+fn admission_flags(webhooks: &kubebuilder::Webhooks) -> Vec<String> {
+    let mut flags = Vec::new();
+    if webhooks.defaulting {
+        flags.push("--defaulting".to_owned());
+    }
+    if let Some(path) = &webhooks.defaulting_path {
+        flags.push(format!("--defaulting-path={path}"));
+    }
+    if webhooks.validation {
+        flags.push("--programmatic-validation".to_owned());
+    }
+    if let Some(path) = &webhooks.validation_path {
+        flags.push(format!("--validation-path={path}"));
+    }
+    flags
+}
+
 /// Runs `args` as a `webop` command in `dir`, its report discarded.
 fn webop(dir: &Path, args: &[String]) -> anyhow::Result<()> {
     let mut sink = Vec::new();
@@ -236,18 +254,30 @@ fn scaffold(
         webop(dir, &create)?;
         rewrite::rewrite_controller(dir, r, core.reconciler.as_ref(), imported)?;
     }
+    for core in &imported.core_webhooks {
+        let r = &core.resource;
+        let mut create = command("webhook", r);
+        create.extend(admission_flags(&r.webhooks.clone().unwrap_or_default()));
+        webop(dir, &create)?;
+        if !core.webhooks.is_empty() {
+            let path = format!(
+                "src/webhook/{}/{}_webhook.rs",
+                r.version,
+                r.kind.to_ascii_lowercase()
+            );
+            let file = crate::scaffold::layout::place(&path, &r.group, multigroup);
+            rewrite::edit(dir, &file, |text| {
+                crate::scaffold::rustfmt::format(&kubebuilder::webhook_file(text, &core.webhooks))
+            })?;
+        }
+    }
     for kind in &imported.kinds {
         let Some(webhooks) = &kind.resource.webhooks else {
             continue;
         };
         let r = &kind.resource;
         let mut create = command("webhook", r);
-        if webhooks.defaulting {
-            create.push("--defaulting".into());
-        }
-        if webhooks.validation {
-            create.push("--programmatic-validation".into());
-        }
+        create.extend(admission_flags(webhooks));
         if webhooks.conversion {
             create.push("--conversion".into());
             for spoke in &webhooks.spoke {

@@ -30,7 +30,9 @@ mod webhooks;
 
 use std::fmt;
 
-pub use project::{CoreController, ImportedKind, KubebuilderImport, Resource, import};
+pub use project::{
+    CoreController, CoreWebhooks, ImportedKind, KubebuilderImport, Resource, Webhooks, import,
+};
 pub use samples::{Sample, controller_test};
 pub use tooling::{Tooling, cargo_toml, makefile};
 pub use webhooks::{WebhookAttribute, webhook_file};

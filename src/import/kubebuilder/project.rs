@@ -9,14 +9,14 @@ use super::super::render;
 use super::files::{go_files, go_files_under, read};
 use super::go::GoFile;
 use super::kind::root_kind;
-use super::project_file::{ProjectFile, plugin_notes};
+use super::project_file::{ProjectFile, plugin_notes, resource_notes};
 use super::samples::{self, Sample};
 use super::tooling::{self, Tooling};
 use super::types::{Package, Translator};
 use super::webhooks::{self, WebhookAttribute};
 use super::{Error, Issue, rbac};
 
-pub use super::project_file::Resource;
+pub use super::project_file::{Resource, Webhooks};
 
 /// One kind's version, ready to scaffold.
 #[derive(Clone, Debug)]
@@ -46,6 +46,17 @@ pub struct CoreController {
     pub reconciler: Option<(String, Vec<String>)>,
 }
 
+/// The webhooks of one of Kubernetes' kinds (`core: true` with `webhooks:` in PROJECT),
+/// scaffolded by `webop create webhook` on k8s-openapi's type.
+#[derive(Clone, Debug)]
+pub struct CoreWebhooks {
+    pub resource: Resource,
+    /// The kind's API group as the API server names it (`""`, `apps`).
+    pub group_domain: String,
+    /// Its `+kubebuilder:webhook` markers as the attributes of the scaffolded webhooks.
+    pub webhooks: Vec<WebhookAttribute>,
+}
+
 /// What a kubebuilder project imports as.
 #[derive(Clone, Debug)]
 pub struct KubebuilderImport {
@@ -53,6 +64,8 @@ pub struct KubebuilderImport {
     pub kinds: Vec<ImportedKind>,
     /// Controllers of Kubernetes' kinds, in PROJECT's order.
     pub core_controllers: Vec<CoreController>,
+    /// Webhooks of Kubernetes' kinds, in PROJECT's order.
+    pub core_webhooks: Vec<CoreWebhooks>,
     /// RBAC attributes of controller files that reconcile none of the kinds.
     pub other_rbac: Vec<(String, Vec<String>)>,
     /// controller-gen's options and the Kubernetes release, for the webop project.
@@ -113,27 +126,7 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
         .iter()
         .filter(|r| r.core && r.controller)
         .collect();
-    for resource in &project.resources {
-        let shown = format!("{} {}/{}", resource.kind, resource.group, resource.version);
-        if resource.core && resource.controller {
-            notes.push(Issue {
-                file: "PROJECT".into(),
-                line: 0,
-                what: format!(
-                    "{shown}: a Kubernetes kind: its controller is `webop create api --resource=false` on k8s-openapi's type"
-                ),
-            });
-        } else if resource.api.is_none() || resource.external || resource.core {
-            issues.push(Issue {
-                file: "PROJECT".into(),
-                line: 0,
-                what: format!(
-                    "{shown}: {} kind: not imported (webop imports the kinds a project owns and controllers of Kubernetes' kinds; `webop import crd --external` takes another operator's CRD)",
-                    if resource.core { "a core" } else { "an external" }
-                ),
-            });
-        }
-    }
+    resource_notes(&project, &mut notes, &mut issues);
     for resource in &owned {
         let path = resource.path.clone().unwrap_or_default();
         let dir = path
@@ -150,32 +143,8 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
     }
 
     // Controllers: RBAC and the reconciler each replaces.
-    let mut controllers = Vec::new();
-    for dir in ["internal/controller", "controllers"] {
-        go_files_under(root, &root.join(dir), &mut controllers)?;
-    }
-    // By (group, kind): a multigroup project's controllers are in `internal/controller/<group>/`,
-    // and two groups may have a kind of the same name.
-    let mut by_kind: BTreeMap<(String, String), (String, Vec<String>)> = BTreeMap::new();
-    let mut other_rbac = Vec::new();
-    for file in &controllers {
-        let rules = rbac::attributes(file)?;
-        let group_dir = controller_group(&file.path);
-        let reconciled = rbac::reconciled_kind(file).and_then(|kind| {
-            owned
-                .iter()
-                .chain(&core_controlled)
-                .find(|r| r.kind == kind && group_dir.is_none_or(|g| g == r.group))
-                .map(|r| (r.group.clone(), kind))
-        });
-        match reconciled {
-            Some(key) if !by_kind.contains_key(&key) => {
-                by_kind.insert(key, (file.path.clone(), rules));
-            }
-            _ if !rules.is_empty() => other_rbac.push((file.path.clone(), rules)),
-            _ => {}
-        }
-    }
+    let kinds: Vec<&Resource> = owned.iter().chain(&core_controlled).copied().collect();
+    let (by_kind, other_rbac) = rbac::by_kind(root, &kinds)?;
     for resource in &project.resources {
         for named in resource.controllers.iter().skip(1) {
             let name = named.get("name").and_then(|n| n.as_str()).unwrap_or("?");
@@ -364,7 +333,19 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
     let files: Vec<&GoFile> = (packages.values().flat_map(|p| &p.files))
         .chain(&webhook_files)
         .collect();
-    webhooks::attach(&webhooks::markers_of(&files)?, &mut kinds, &mut issues);
+    let mut core_webhooks: Vec<CoreWebhooks> = (project.resources.iter())
+        .filter(|r| r.core && r.webhooks.is_some())
+        .filter_map(|r| {
+            let group = crate::project::core_group(&r.group)?;
+            Some(CoreWebhooks {
+                resource: r.clone(),
+                group_domain: group.api_group(),
+                webhooks: Vec::new(),
+            })
+        })
+        .collect();
+    let markers = webhooks::markers_of(&files)?;
+    webhooks::attach(&markers, &mut kinds, &mut core_webhooks, &mut issues);
     let tooling = tooling::read(project_dir, &mut issues);
     let core_controllers = core_controlled
         .iter()
@@ -377,20 +358,12 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
         project,
         kinds,
         core_controllers,
+        core_webhooks,
         other_rbac,
         tooling,
         issues,
         notes,
     })
-}
-
-/// The group directory of a multigroup project's controller file
-/// (`internal/controller/<group>/<kind>_controller.go`), `None` in a single-group one.
-fn controller_group(path: &str) -> Option<&str> {
-    let rest = path
-        .strip_prefix("internal/controller/")
-        .or_else(|| path.strip_prefix("controllers/"))?;
-    rest.split_once('/').map(|(group, _)| group)
 }
 
 /// Whether the items of file `index` name a type of another file.

@@ -71,6 +71,37 @@ pub struct Webhooks {
     pub validation_path: Option<String>,
 }
 
+/// What becomes of PROJECT's entries that are not the project's own kinds: Kubernetes' kinds
+/// with a controller or webhooks are imported (notes), the others are listed.
+pub fn resource_notes(project: &ProjectFile, notes: &mut Vec<Issue>, issues: &mut Vec<Issue>) {
+    for resource in &project.resources {
+        let shown = format!("{} {}/{}", resource.kind, resource.group, resource.version);
+        if resource.core && (resource.controller || resource.webhooks.is_some()) {
+            let what = match (resource.controller, resource.webhooks.is_some()) {
+                (true, true) => {
+                    "its controller and webhooks are `webop create api --resource=false` and `webop create webhook`"
+                }
+                (true, false) => "its controller is `webop create api --resource=false`",
+                _ => "its webhooks are `webop create webhook`",
+            };
+            notes.push(Issue {
+                file: "PROJECT".into(),
+                line: 0,
+                what: format!("{shown}: a Kubernetes kind: {what} on k8s-openapi's type"),
+            });
+        } else if resource.api.is_none() || resource.external || resource.core {
+            issues.push(Issue {
+                file: "PROJECT".into(),
+                line: 0,
+                what: format!(
+                    "{shown}: {} kind: not imported (webop imports the kinds a project owns, and controllers and webhooks of Kubernetes' kinds; `webop import crd --external` takes another operator's CRD)",
+                    if resource.core { "a core" } else { "an external" }
+                ),
+            });
+        }
+    }
+}
+
 /// What becomes of PROJECT's plugins: helm and grafana are webop's `edit --plugins` (notes);
 /// others are listed.
 pub fn plugin_notes(project: &ProjectFile, notes: &mut Vec<Issue>, issues: &mut Vec<Issue>) {

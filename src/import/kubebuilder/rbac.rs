@@ -1,8 +1,13 @@
 //! `+kubebuilder:rbac` markers of the controllers (`internal/controller/**`) to `#[rbac]`
 //! attributes, and the reconciler each controller file declares.
 
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::files::go_files_under;
 use super::go::GoFile;
 use super::markers::{self, Args};
+use super::project_file::Resource;
 use super::{Error, known};
 
 /// The `#[rbac(...)]` attributes of a controller file's RBAC markers.
@@ -71,4 +76,53 @@ pub fn reconciled_kind(file: &GoFile) -> Option<String> {
     file.types
         .iter()
         .find_map(|t| t.name.strip_suffix("Reconciler").map(str::to_owned))
+}
+
+/// The controller files of the project at `root` (`internal/controller/`, `controllers/`): by
+/// the `(group, kind)` of `kinds` each reconciles, its path and `#[rbac]` attributes; and the
+/// attributes of the files that reconcile none of them. A multigroup project's controllers are
+/// in `internal/controller/<group>/`, and two groups may have a kind of the same name.
+#[allow(clippy::type_complexity)]
+pub fn by_kind(
+    root: &Path,
+    kinds: &[&Resource],
+) -> Result<
+    (
+        BTreeMap<(String, String), (String, Vec<String>)>,
+        Vec<(String, Vec<String>)>,
+    ),
+    Error,
+> {
+    let mut controllers = Vec::new();
+    for dir in ["internal/controller", "controllers"] {
+        go_files_under(root, &root.join(dir), &mut controllers)?;
+    }
+    let mut by_kind = BTreeMap::new();
+    let mut other_rbac = Vec::new();
+    for file in &controllers {
+        let rules = attributes(file)?;
+        let group_dir = controller_group(&file.path);
+        let reconciled = reconciled_kind(file).and_then(|kind| {
+            (kinds.iter())
+                .find(|r| r.kind == kind && group_dir.is_none_or(|g| g == r.group))
+                .map(|r| (r.group.clone(), kind))
+        });
+        match reconciled {
+            Some(key) if !by_kind.contains_key(&key) => {
+                by_kind.insert(key, (file.path.clone(), rules));
+            }
+            _ if !rules.is_empty() => other_rbac.push((file.path.clone(), rules)),
+            _ => {}
+        }
+    }
+    Ok((by_kind, other_rbac))
+}
+
+/// The group directory of a multigroup project's controller file
+/// (`internal/controller/<group>/<kind>_controller.go`), `None` in a single-group one.
+fn controller_group(path: &str) -> Option<&str> {
+    let rest = path
+        .strip_prefix("internal/controller/")
+        .or_else(|| path.strip_prefix("controllers/"))?;
+    rest.split_once('/').map(|(group, _)| group)
 }

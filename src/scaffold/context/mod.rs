@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::group_vars::by_group;
 use super::{identifiers, layout};
 
-pub use super::group_vars::{GroupVars, api_groups, api_versions};
+pub use super::group_vars::{GroupVars, api_groups, api_versions, webhook_versions};
 use crate::project::{Project, Resource, Webhooks};
 pub use project_vars::{InitOptions, ProjectVars};
 
@@ -52,6 +52,9 @@ pub struct ResourceVars<'a> {
     group_module: String,
     /// The kind's version module in the API crate: `v1`, or `ship::v1` when multigroup.
     version_module: String,
+    /// The module of the kind's webhooks below `src/webhook/`: `v1`, or `ship::v1` when
+    /// multigroup (for a kind of Kubernetes' too, whose type is elsewhere).
+    webhook_module: String,
     /// What names another version of the kind's group in the API crate: `` or `ship::`.
     group_prefix: String,
     /// The controller's module under `controller`: `frigate_controller`, or
@@ -100,6 +103,13 @@ pub struct ResourceVars<'a> {
     /// `<group>-<domain with '-'>-<version>-<kind lower>`: controller-runtime's webhook paths
     /// are `/mutate-` and `/validate-` followed by it.
     webhook_path: String,
+    /// Where the defaulting webhook is served: controller-runtime's path, or `--defaulting-path`
+    /// (then `custom_defaulting_path`, and it is registered with `defaulter_at`).
+    defaulting_path: String,
+    custom_defaulting_path: bool,
+    /// The same for the validating webhook (`--validation-path`, `validator_at`).
+    validation_path: String,
+    custom_validation_path: bool,
     /// The CRD's name, `<plural>.<group>.<domain>`.
     crd_name: String,
 }
@@ -115,11 +125,14 @@ impl<'a> VersionVars<'a> {
             .map(|r| ResourceVars::new(project, r))
             .collect();
         kinds.sort_by(|a, b| version_order(&a.kind_lower, &b.kind_lower));
-        let webhook_kinds = kinds
+        let mut webhook_kinds: Vec<ResourceVars> = project
+            .resources
             .iter()
-            .filter(|k| k.defaulting || k.validation)
-            .cloned()
+            .filter(|r| r.version == version && r.admission_webhooks())
+            .filter(|r| group.is_none_or(|g| r.group == g))
+            .map(|r| ResourceVars::new(project, r))
             .collect();
+        webhook_kinds.sort_by(|a, b| version_order(&a.kind_lower, &b.kind_lower));
         VersionVars {
             group,
             version,
@@ -149,6 +162,11 @@ impl<'a> ResourceVars<'a> {
         } else {
             String::new()
         };
+        let webhook_path = format!(
+            "{}-{}-{kind_lower}",
+            group_domain.replace('.', "-"),
+            resource.version
+        );
         // A foreign kind without types in the API crate is named by its module's path.
         let foreign_module = resource
             .path
@@ -163,6 +181,7 @@ impl<'a> ResourceVars<'a> {
                 Some((_, module)) => module.to_owned(),
                 None => format!("{group_prefix}{}", resource.version),
             },
+            webhook_module: format!("{group_prefix}{}", resource.version),
             controller_module: format!("{group_prefix}{kind_lower}_controller"),
             controller_name: layout::qualified(&kind_lower, &resource.group, multigroup, '-'),
             kind_role: layout::qualified(&kind_lower, &resource.group, multigroup, '-'),
@@ -183,11 +202,15 @@ impl<'a> ResourceVars<'a> {
             hub: project
                 .hub_of(&resource.group, &resource.version, &resource.kind)
                 .map(|hub| hub.version.as_str()),
-            webhook_path: format!(
-                "{}-{}-{kind_lower}",
-                group_domain.replace('.', "-"),
-                resource.version
-            ),
+            defaulting_path: webhooks
+                .and_then(|w| w.defaulting_path.clone())
+                .unwrap_or_else(|| format!("/mutate-{webhook_path}")),
+            custom_defaulting_path: webhooks.is_some_and(|w| w.defaulting_path.is_some()),
+            validation_path: webhooks
+                .and_then(|w| w.validation_path.clone())
+                .unwrap_or_else(|| format!("/validate-{webhook_path}")),
+            custom_validation_path: webhooks.is_some_and(|w| w.validation_path.is_some()),
+            webhook_path,
             crd_name: format!("{plural}.{group_domain}"),
             api_alias: identifiers::api_alias(&resource.group, &resource.version),
             group: &resource.group,
@@ -203,7 +226,11 @@ impl<'a> ResourceVars<'a> {
             group_domain,
             api: resource.api.is_some(),
             crd_version: resource.api.as_ref().map(|a| a.crd_version.as_str()),
-            namespaced: resource.api.as_ref().is_none_or(|a| a.namespaced),
+            namespaced: match (&resource.api, resource.core_group()) {
+                (Some(api), _) => api.namespaced,
+                (None, Some(core)) => !core.is_cluster_scoped(&resource.kind),
+                (None, None) => true,
+            },
             controller: resource.controller,
             path: resource.path.as_deref(),
             deploy_image: image.is_some(),

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{ResourceVars, Scoped, VersionVars, api_versions, by_group};
+use super::{ResourceVars, Scoped, VersionVars, api_versions, by_group, webhook_versions};
 use super::{repository_url, version_order};
 use crate::project::{DeployImageResource, Project};
 use crate::scaffold::group_vars::ModuleGroup;
@@ -94,10 +94,9 @@ impl<'a> ProjectVars<'a> {
             .into_iter()
             .map(|(group, version)| VersionVars::new(project, group, version))
             .collect();
-        let webhook_versions: Vec<VersionVars> = versions
-            .iter()
-            .filter(|v| !v.webhook_kinds.is_empty())
-            .cloned()
+        let webhook_versions: Vec<VersionVars> = webhook_versions(project)
+            .into_iter()
+            .map(|(group, version)| VersionVars::new(project, group, version))
             .collect();
         let mut api_modules: Vec<String> = versions
             .iter()

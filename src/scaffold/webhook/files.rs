@@ -141,13 +141,18 @@ pub(super) fn conversion(
 }
 
 /// The kind's sample (`config/samples/<group>_<version>_<kind>.yaml`) as pretty JSON for the
-/// webhook tests; a bare object named `<kind>-sample` when there is no readable sample.
+/// webhook tests; for one of Kubernetes' kinds, which has no sample, the smallest object the API
+/// server admits ([`core_sample`]); a bare object named `<kind>-sample` when there is no readable
+/// sample.
 pub(super) fn sample_json(
     fs: &dyn FileSystem,
     root: &Path,
     resource: &Resource,
     kind_lower: &str,
 ) -> String {
+    if resource.core {
+        return pretty(&core_sample(resource, kind_lower));
+    }
     let path = format!(
         "config/samples/{}_{}_{kind_lower}.yaml",
         resource.group, resource.version
@@ -163,6 +168,53 @@ pub(super) fn sample_json(
             "spec": {},
         })
     });
-    let pretty = serde_json::to_string_pretty(&value).expect("JSON values serialize");
+    pretty(&value)
+}
+
+fn pretty(value: &serde_json::Value) -> String {
+    let pretty = serde_json::to_string_pretty(value).expect("JSON values serialize");
     pretty.replace('\n', "\n    ")
+}
+
+/// A Kubernetes kind named `<kind>-sample` as the API server admits it: the required fields of
+/// the workloads and Services filled in with an unprivileged nginx, metadata alone for the rest
+/// (ConfigMap, Secret, Namespace, ...: a kind that requires more is the user's to fill in).
+fn core_sample(resource: &Resource, kind_lower: &str) -> serde_json::Value {
+    use serde_json::json;
+    let name = format!("{kind_lower}-sample");
+    let group = resource.qualified_group();
+    let api_version = if group.is_empty() {
+        resource.version.clone()
+    } else {
+        format!("{group}/{}", resource.version)
+    };
+    let labels = json!({"app": name});
+    let container = json!({"name": "app", "image": "nginxinc/nginx-unprivileged:1.27"});
+    let pod = json!({"containers": [container]});
+    let job = json!({"template": {"spec": {"containers": [container], "restartPolicy": "Never"}}});
+    let template = json!({"metadata": {"labels": labels}, "spec": pod});
+    let spec = match (group.as_str(), resource.kind.as_str()) {
+        ("", "Pod") => Some(pod),
+        ("", "Service") => Some(json!({"ports": [{"port": 8080}]})),
+        ("apps", "Deployment" | "ReplicaSet" | "DaemonSet") => {
+            Some(json!({"selector": {"matchLabels": labels}, "template": template}))
+        }
+        ("apps", "StatefulSet") => Some(json!({
+            "selector": {"matchLabels": labels}, "serviceName": name, "template": template
+        })),
+        ("batch", "Job") => Some(job),
+        ("batch", "CronJob") => {
+            Some(json!({"schedule": "*/5 * * * *", "jobTemplate": {"spec": job}}))
+        }
+        _ => None,
+    };
+    let mut object = json!({
+        "apiVersion": api_version,
+        "kind": resource.kind,
+        "metadata": {"name": name},
+    });
+    if let Some(spec) = spec {
+        object["spec"] = spec;
+    }
+    object
 }

@@ -2,7 +2,7 @@
 /// Sets the defaults of {{ kind }} objects when they are created or updated, before the API server
 /// validates and stores them (a mutating admission webhook).
 #[webhook(
-    path = "/mutate-{{ webhook_path }}",
+    path = "{{ defaulting_path }}",
     mutating,
     failure_policy = "fail",
     side_effects = "None",

@@ -1,1 +1,1 @@
-webhooks = webhooks.defaulter::<{{ kind }}, _>({{ kind }}CustomDefaulter);
+{% if custom_defaulting_path %}webhooks = webhooks.defaulter_at::<{{ kind }}, _>("{{ defaulting_path }}", {{ kind }}CustomDefaulter);{% else %}webhooks = webhooks.defaulter::<{{ kind }}, _>({{ kind }}CustomDefaulter);{% endif %}

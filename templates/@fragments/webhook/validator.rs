@@ -3,7 +3,7 @@
 /// webhook): what CEL rules on the schema cannot check, such as other objects.
 // TODO(user): add "delete" to `verbs` to validate deletions as well.
 #[webhook(
-    path = "/validate-{{ webhook_path }}",
+    path = "{{ validation_path }}",
     mutating = false,
     failure_policy = "fail",
     side_effects = "None",

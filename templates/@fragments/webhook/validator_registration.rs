@@ -1,1 +1,1 @@
-webhooks = webhooks.validator::<{{ kind }}, _>({{ kind }}CustomValidator);
+{% if custom_validation_path %}webhooks = webhooks.validator_at::<{{ kind }}, _>("{{ validation_path }}", {{ kind }}CustomValidator);{% else %}webhooks = webhooks.validator::<{{ kind }}, _>({{ kind }}CustomValidator);{% endif %}

@@ -18,7 +18,7 @@ use webop::webhook::Webhooks;
 pub fn webhooks() -> Webhooks {
     let mut webhooks = Webhooks::new();
 {%- for k in webhook_kinds %}
-    webhooks = {{ k.version_module }}::{{ k.kind_lower }}_webhook::setup(webhooks);
+    webhooks = {{ k.webhook_module }}::{{ k.kind_lower }}_webhook::setup(webhooks);
 {%- endfor %}
 {%- for c in conversions %}
     // {{ c.kind }} converts through its hub {{ c.version }} (api/src/{% if multigroup %}{{ c.group_module }}/{% endif %}*/{{ c.kind_lower }}_conversion.rs).

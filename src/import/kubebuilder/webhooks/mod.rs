@@ -9,7 +9,13 @@
 
 use super::go::{GoFile, MarkerLine};
 use super::markers::{self, Args};
-use super::{Error, ImportedKind, Issue, known};
+use super::{Error, known};
+
+mod attach;
+
+pub use attach::attach;
+#[cfg(test)]
+use attach::default_path;
 
 /// The `#[webhook(...)]` of one admission webhook of a kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -248,94 +254,6 @@ fn snake(key: &str) -> String {
         }
     }
     out
-}
-
-/// Gives each kind the attributes of its markers; a marker of no imported kind, or of a
-/// webhook PROJECT does not list for the kind, is an issue. A configuration's name goes on the
-/// first webhook of its type.
-pub fn attach(markers: &GoMarkers, kinds: &mut [ImportedKind], issues: &mut Vec<Issue>) {
-    for marker in &markers.webhooks {
-        let kind = kinds.iter_mut().find(|k| {
-            let plural = k
-                .resource
-                .plural
-                .clone()
-                .unwrap_or_else(|| webop_attrs::names::crd_default_plural(&k.resource.kind));
-            marker.is_for(&k.group_domain, &plural, &k.resource.version)
-        });
-        let what = if marker.mutating {
-            "defaulting"
-        } else {
-            "validation"
-        };
-        let Some(kind) = kind else {
-            let groups: Vec<&str> = (marker.groups.iter())
-                .map(|g| if g.is_empty() { "core" } else { g.as_str() })
-                .collect();
-            issues.push(Issue {
-                file: marker.file.clone(),
-                line: marker.line,
-                what: format!(
-                    "{what} webhook of {} {}: not a kind the import writes: left out",
-                    groups.join(";"),
-                    marker.resources.join(";")
-                ),
-            });
-            continue;
-        };
-        let listed = kind.resource.webhooks.as_ref().is_some_and(|w| {
-            if marker.mutating {
-                w.defaulting
-            } else {
-                w.validation
-            }
-        });
-        if !listed {
-            issues.push(Issue {
-                file: marker.file.clone(),
-                line: marker.line,
-                what: format!(
-                    "{what} webhook of {} {}: PROJECT lists no {what} webhook of the kind: left out",
-                    kind.resource.kind, kind.resource.version
-                ),
-            });
-            continue;
-        }
-        let path = default_path(
-            marker.mutating,
-            &kind.group_domain,
-            &kind.resource.version,
-            &kind.resource.kind,
-        );
-        kind.webhooks.push(marker.attribute(&path));
-    }
-    for configuration in &markers.configurations {
-        let first = kinds
-            .iter_mut()
-            .flat_map(|k| &mut k.webhooks)
-            .find(|w| w.mutating == configuration.mutating);
-        match first {
-            Some(webhook) => {
-                webhook.text = format!("{}\n{}", configuration.attribute, webhook.text);
-            }
-            None => issues.push(Issue {
-                file: configuration.file.clone(),
-                line: configuration.line,
-                what: "a webhook configuration's name, with no webhook of its type: left out"
-                    .into(),
-            }),
-        }
-    }
-}
-
-/// controller-runtime's path of a kind's defaulting or validating webhook, which webop serves.
-pub fn default_path(mutating: bool, group: &str, version: &str, kind: &str) -> String {
-    format!(
-        "/{}-{}-{version}-{}",
-        if mutating { "mutate" } else { "validate" },
-        group.replace('.', "-"),
-        kind.to_ascii_lowercase()
-    )
 }
 
 /// The scaffolded webhook file `text` with each `#[webhook(...)]` replaced by the attribute of
