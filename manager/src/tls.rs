@@ -21,6 +21,10 @@ use super::{Error, Options};
 /// How often a handshake may look at the certificate files for a change.
 const RECHECK: Duration = Duration::from_secs(10);
 
+/// ring's provider: it builds without the C toolchain aws-lc-rs needs. rustls 0.23.48 deprecates
+/// it for its lack of post-quantum key exchange; these servers (metrics, webhooks) are reached
+/// from inside the cluster, by clients that offer the classic groups too.
+#[allow(deprecated)]
 fn provider() -> Arc<CryptoProvider> {
     Arc::new(rustls::crypto::ring::default_provider())
 }
