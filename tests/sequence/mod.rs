@@ -8,6 +8,7 @@
 pub mod check;
 pub mod checkpoint;
 pub mod generate;
+pub mod report;
 pub mod rng;
 pub mod run;
 pub mod tree;

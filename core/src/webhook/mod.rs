@@ -18,6 +18,8 @@ mod scan;
 #[cfg(feature = "webhook")]
 mod admission;
 #[cfg(feature = "webhook")]
+mod conversion_registration;
+#[cfg(feature = "webhook")]
 mod convert;
 #[cfg(feature = "webhook")]
 mod denied;
@@ -36,8 +38,10 @@ pub use scan::webhooks_in_dirs;
 #[cfg(feature = "webhook")]
 pub use admission::{CustomDefaulter, CustomValidator};
 #[cfg(feature = "webhook")]
+pub use conversion_registration::Conversion;
+#[cfg(feature = "webhook")]
 pub use denied::{Denied, FieldError, Warnings};
 #[cfg(feature = "webhook")]
 pub use request::{AdmissionInfo, UserInfo, admission_request};
 #[cfg(feature = "webhook")]
-pub use webhooks::{AdmissionWebhook, CONVERT_PATH, Conversion, ReviewedKind, Webhooks};
+pub use webhooks::{AdmissionWebhook, CONVERT_PATH, ReviewedKind, Webhooks};

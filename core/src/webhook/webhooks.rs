@@ -13,7 +13,8 @@ use super::admission::{
     AdmissionRequest, AdmissionResponse, Admit, CustomDefaulter, CustomValidator, Defaulting,
     Validating,
 };
-use super::conversion::{Convertible, Hub};
+use super::conversion::Hub;
+use super::conversion_registration::Conversion;
 use super::convert::{self, KindConversion};
 use super::request::AdmissionInfo;
 
@@ -37,7 +38,7 @@ pub const CONVERT_PATH: &str = "/convert";
 #[derive(Clone, Default)]
 pub struct Webhooks {
     admission: BTreeMap<String, Registered>,
-    conversions: Vec<KindConversion>,
+    pub(super) conversions: Vec<KindConversion>,
 }
 
 #[derive(Clone)]
@@ -188,11 +189,7 @@ impl Webhooks {
     where
         H: Hub + Serialize + DeserializeOwned + 'static,
     {
-        Conversion {
-            kind: KindConversion::hub::<H>(),
-            webhooks: self,
-            hub: PhantomData,
-        }
+        Conversion::new(KindConversion::hub::<H>(), self)
     }
 
     /// Every path served: the admission webhooks', then `/convert` if anything converts.
@@ -364,51 +361,4 @@ fn reply(api_version: String, response: AdmissionResponse) -> (u16, Value) {
         "response": response,
     });
     (200, review)
-}
-
-/// The versions of one kind being registered for conversion: the hub `H` and its spokes.
-#[must_use = "finish the conversion with .done()"]
-pub struct Conversion<H> {
-    kind: KindConversion,
-    webhooks: Webhooks,
-    hub: PhantomData<fn() -> H>,
-}
-
-impl<H> Conversion<H>
-where
-    H: Hub + Serialize + DeserializeOwned + 'static,
-{
-    /// Adds the spoke `S`, which converts to and from `H`. Panics if `S` is not a version of
-    /// `H`'s kind or is added twice.
-    pub fn spoke<S>(mut self) -> Self
-    where
-        S: Convertible<H>
-            + kube_core::Resource<DynamicType = ()>
-            + Serialize
-            + DeserializeOwned
-            + 'static,
-    {
-        if let Err(problem) = self.kind.spoke::<H, S>() {
-            panic!("{problem}");
-        }
-        self
-    }
-
-    /// The webhooks, now converting this kind.
-    pub fn done(mut self) -> Webhooks {
-        let kind = self.kind;
-        if self
-            .webhooks
-            .conversions
-            .iter()
-            .any(|c| c.group == kind.group && c.kind == kind.kind)
-        {
-            panic!(
-                "{}.{} has two conversions: register its hub once",
-                kind.kind, kind.group
-            );
-        }
-        self.webhooks.conversions.push(kind);
-        self.webhooks
-    }
 }
