@@ -86,6 +86,25 @@ impl CoreGroup {
         CLUSTER_SCOPED.contains(&(self.group, kind))
     }
 
+    /// The PROJECT entry of the group's `kind` in `version`, as kubebuilder records one of
+    /// Kubernetes' kinds (`core: true`, the type's module as `path`, no API type), without a
+    /// controller or webhooks yet.
+    pub fn resource(&self, version: &str, kind: &str) -> super::Resource {
+        super::Resource {
+            api: None,
+            controller: false,
+            core: true,
+            domain: self.domain.to_owned(),
+            external: false,
+            group: self.group.to_owned(),
+            kind: kind.to_owned(),
+            path: Some(self.module_path(version)),
+            plural: None,
+            version: version.to_owned(),
+            webhooks: None,
+        }
+    }
+
     /// The Rust module of the group's `version` in k8s-openapi: `k8s_openapi::api::apps::v1`.
     pub fn module_path(&self, version: &str) -> String {
         format!("k8s_openapi::api::{}::{version}", self.module)

@@ -27,22 +27,12 @@ impl Project {
         match existing {
             Some(existing) if existing.external => Some(self.controller_for(new, existing)),
             None if new.domain.is_none() => core_group(&new.group).map(|core| {
-                self.add_foreign(
-                    new,
-                    Resource {
-                        api: None,
-                        controller: new.controller,
-                        core: true,
-                        domain: core.domain.to_owned(),
-                        external: false,
-                        group: new.group.clone(),
-                        kind: new.kind.clone(),
-                        path: Some(core.module_path(&new.version)),
-                        plural: new.plural.clone(),
-                        version: new.version.clone(),
-                        webhooks: None,
-                    },
-                )
+                let resource = Resource {
+                    controller: new.controller,
+                    plural: new.plural.clone(),
+                    ..core.resource(&new.version, &new.kind)
+                };
+                self.add_foreign(new, resource)
             }),
             _ => None,
         }

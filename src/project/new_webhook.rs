@@ -251,19 +251,7 @@ impl Project {
         };
         validate::kind(&new.kind)?;
         validate::version(&new.version)?;
-        Ok(Resource {
-            api: None,
-            controller: false,
-            core: true,
-            domain: core.domain.to_owned(),
-            external: false,
-            group: new.group.clone(),
-            kind: new.kind.clone(),
-            path: Some(core.module_path(&new.version)),
-            plural: None,
-            version: new.version.clone(),
-            webhooks: None,
-        })
+        Ok(core.resource(&new.version, &new.kind))
     }
 
     /// The hub of the kind `kind` of `group` whose spokes include `version`, if any.
