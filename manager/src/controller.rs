@@ -11,7 +11,6 @@ use futures::stream::BoxStream;
 use futures::{FutureExt, Stream, StreamExt, TryStreamExt};
 use kube::runtime::controller::{self, Action, Controller};
 use kube::runtime::reflector::{self, ObjectRef, Store};
-use kube::runtime::watcher::Event;
 use kube::runtime::{WatchStreamExt, watcher};
 use kube::{Api, Resource, ResourceExt};
 use serde::de::DeserializeOwned;
@@ -19,8 +18,9 @@ use tracing::Instrument;
 
 use super::dispatch::{Dispatcher, reference_key};
 use super::panics::{ReconcileError, finished, started};
-use super::priority_queue::Priority;
 use super::{ControllerMetrics, Manager, Outcome, RequeueRateLimiter};
+
+mod queueing;
 
 /// `namespace/name` (or `name` for cluster-scoped objects): how logs and backoff name objects.
 pub fn object_key<K: Resource>(object: &K) -> String {
@@ -335,80 +335,4 @@ fn resyncs(period: Duration) -> impl Stream<Item = ()> + Send + 'static {
         ticks.tick().await;
         Some(((), ticks))
     })
-}
-
-impl<K> Shared<K>
-where
-    K: Resource<DynamicType = ()> + Clone + Send + Sync + 'static,
-{
-    /// A watch event of the controller's own objects: an initial list queues at low priority,
-    /// a change at normal priority, and a deletion takes the object out of the queue.
-    fn own_event(&self, event: &Event<K>) {
-        match event {
-            Event::InitApply(object) => self.queue(ObjectRef::from_obj(object), Priority::Low),
-            Event::Apply(object) => self.queue(ObjectRef::from_obj(object), Priority::Normal),
-            Event::Delete(object) => self.forget(&ObjectRef::from_obj(object)),
-            Event::Init | Event::InitDone => {}
-        }
-    }
-
-    /// A watch event of a child queues its controlling owner of kind `K`, at the priority
-    /// [`Shared::own_event`] gives. An owner missing from the cache is not queued: it is gone,
-    /// or its own event, still on its way, queues it.
-    pub(super) fn child_event<Child: Resource>(&self, event: &Event<Child>) {
-        let (child, priority) = match event {
-            Event::InitApply(child) => (child, Priority::Low),
-            Event::Apply(child) | Event::Delete(child) => (child, Priority::Normal),
-            Event::Init | Event::InitDone => return,
-        };
-        if let Some(owner) = owner_of(child)
-            && self.store.get(&owner).is_some()
-        {
-            self.queue(owner, priority);
-        }
-    }
-
-    /// Queues `object` at `priority`.
-    fn queue(&self, object: ObjectRef<K>, priority: Priority) {
-        self.metrics.queue.add_at(&reference_key(&object), priority);
-        if let Some(dispatcher) = self.dispatcher.get() {
-            dispatcher.add(object, priority);
-        }
-    }
-
-    /// `object` is deleted: nothing of it is reconciled, and its backoff is forgotten, so that
-    /// an object of the same name starts afresh.
-    fn forget(&self, object: &ObjectRef<K>) {
-        let key = reference_key(object);
-        self.metrics.queue.remove(&key);
-        if let Some(dispatcher) = self.dispatcher.get() {
-            dispatcher.remove(object);
-        }
-        self.rate_limiter.forget(&key);
-    }
-
-    /// A resync queues every cached object, at low priority.
-    fn resynced(&self) {
-        tracing::debug!(controller = self.name, "resync: reconciling every object");
-        for object in self.store.state() {
-            self.queue(ObjectRef::from_obj(&*object), Priority::Low);
-        }
-    }
-}
-
-/// The controlling owner of kind `K` of `child`, if it has one.
-pub(super) fn owner_of<K, Child>(child: &Child) -> Option<ObjectRef<K>>
-where
-    K: Resource<DynamicType = ()>,
-    Child: Resource,
-{
-    let (kind, api_version) = (K::kind(&()), K::api_version(&()));
-    let owner = child.owner_references().iter().find(|owner| {
-        owner.controller == Some(true) && owner.kind == kind && owner.api_version == api_version
-    })?;
-    let mut object = ObjectRef::new(&owner.name);
-    if let Some(namespace) = child.namespace() {
-        object = object.within(&namespace);
-    }
-    Some(object)
 }
