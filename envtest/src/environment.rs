@@ -169,7 +169,7 @@ impl EnvironmentBuilder {
         crds::install(&plane.client(), &crds).await?;
         #[cfg(feature = "webhook")]
         if let (Some(webhooks), Some((_, base))) = (&webhooks, &served) {
-            super::webhooks::install(&plane.client(), webhooks, &crds, base).await?;
+            super::webhooks::install(&plane.client(), webhooks, base).await?;
         }
         plane.announce();
         let counted_from = audit::len(plane.audit_log());

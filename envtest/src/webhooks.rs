@@ -19,11 +19,11 @@ use k8s_openapi::api::admissionregistration::v1::{
 use k8s_openapi::api::core::v1::ConfigMap;
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 use kube::Api;
-use kube::api::PostParams;
+use kube::api::{ApiResource, DynamicObject, ListParams, PostParams};
 use serde_json::{Value, json};
 
 use super::Error;
-use webop_core::webhook::{CONVERT_PATH, Webhooks};
+use webop_core::webhook::{AdmissionWebhook, CONVERT_PATH, Webhooks};
 use webop_manager::{Manager, Options};
 
 /// How long the API server may take to start calling the installed webhooks.
@@ -83,11 +83,23 @@ pub(super) async fn serve(
     Ok((server, base))
 }
 
-/// Whether `group` is one of Kubernetes' own API groups (`""`, `apps`, `batch`, `*.k8s.io`, ...),
-/// whose kinds the API server serves without a CRD.
-fn is_built_in(group: &str) -> bool {
-    const GROUPS: [&str; 5] = ["", "apps", "batch", "autoscaling", "policy"];
-    GROUPS.contains(&group) || group.ends_with(".k8s.io")
+/// Whether the API server serves the kind of `hook`: one of its own (a Pod, a Deployment), or
+/// one whose CRD the environment installed.
+async fn served(client: &kube::Client, hook: &AdmissionWebhook) -> bool {
+    let resource = ApiResource {
+        group: hook.group.clone(),
+        version: hook.version.clone(),
+        api_version: match hook.group.as_str() {
+            "" => hook.version.clone(),
+            group => format!("{group}/{}", hook.version),
+        },
+        kind: hook.kind.clone(),
+        plural: hook.plural.clone(),
+    };
+    let api: Api<DynamicObject> = Api::all_with(client.clone(), &resource);
+    api.list_metadata(&ListParams::default().limit(1))
+        .await
+        .is_ok()
 }
 
 fn client_config(base: &Value, path: &str) -> Value {
@@ -103,24 +115,22 @@ fn webhook(base: &Value, name: String, path: &str, rule: Value) -> Value {
 }
 
 /// Installs the webhook configurations of `webhooks` and waits until the API server calls them.
-/// A webhook of a custom kind needs its CRD among `crds`; one of Kubernetes' own kinds (a Pod's,
-/// a Deployment's) needs none.
+/// Each webhook's kind must be served: one of Kubernetes' own, or a CRD the environment was given.
 pub(super) async fn install(
     client: &kube::Client,
     webhooks: &Webhooks,
-    crds: &[CustomResourceDefinition],
     base: &Value,
 ) -> Result<(), Error> {
     let mut lists = [Vec::new(), Vec::new()];
     let hooks = webhooks.admission_webhooks();
     for hook in &hooks {
-        let has_crd = crds
-            .iter()
-            .any(|c| c.spec.group == hook.group && c.spec.names.kind == hook.kind);
-        if !has_crd && !is_built_in(&hook.group) {
+        if !served(client, hook).await {
             return Err(install_error(
                 &format!("the webhook {}", hook.path),
-                format!("no CRD given for {}.{}", hook.kind, hook.group),
+                format!(
+                    "the API server serves no {}.{} {}: give the kind's CRD (`crd_dir`)",
+                    hook.plural, hook.group, hook.version
+                ),
             ));
         }
         let operations = if hook.mutating {

@@ -62,3 +62,24 @@ async fn an_environment_with_webhooks_defaults_validates_and_converts() {
     assert_eq!(read.spec.image.tag.as_deref(), Some("1.27"));
     assert_eq!(read.spec.replicas, Some(1));
 }
+
+/// On a real kube-apiserver, a webhook whose kind the API server does not serve (its CRD not
+/// given) stops the start, naming the resource. (The testkit installs no webhook
+/// configurations: it calls the webhooks in-process, so there is nothing to check there.)
+#[tokio::test]
+async fn a_webhook_of_a_kind_the_api_server_does_not_serve_is_named() {
+    if std::env::var_os("KUBEBUILDER_ASSETS").is_none() {
+        return;
+    }
+    let error = Environment::builder()
+        .webhooks(webhook_support::webhooks())
+        .start()
+        .await
+        .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("the API server serves no webapps.app.example.com v1"),
+        "{error}"
+    );
+}
