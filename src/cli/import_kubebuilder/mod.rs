@@ -169,22 +169,33 @@ fn command(what: &str, resource: &kubebuilder::Resource) -> Vec<String> {
     .to_vec()
 }
 
-/// `create webhook`'s flags of PROJECT's admission webhooks, with their custom paths.
-fn admission_flags(webhooks: &kubebuilder::Webhooks) -> Vec<String> {
-    let mut flags = Vec::new();
-    if webhooks.defaulting {
-        flags.push("--defaulting".to_owned());
+/// `webop create webhook` of the webhooks PROJECT lists for `resource`, each served where its
+/// marker says; the markers' attributes (`attributes`) then replace the scaffold's `#[webhook]`s.
+fn create_webhooks(
+    dir: &Path,
+    resource: &kubebuilder::Resource,
+    attributes: &[kubebuilder::WebhookAttribute],
+    multigroup: bool,
+) -> anyhow::Result<()> {
+    let webhooks = resource.webhooks.clone().unwrap_or_default();
+    let mut create = command("webhook", resource);
+    create.extend(kubebuilder::create_webhook_flags(&webhooks, attributes));
+    if webhooks.conversion {
+        create.push("--conversion".into());
+        for spoke in &webhooks.spoke {
+            create.extend(["--spoke".into(), spoke.clone()]);
+        }
     }
-    if let Some(path) = &webhooks.defaulting_path {
-        flags.push(format!("--defaulting-path={path}"));
+    webop(dir, &create)?;
+    if attributes.is_empty() {
+        return Ok(());
     }
-    if webhooks.validation {
-        flags.push("--programmatic-validation".to_owned());
-    }
-    if let Some(path) = &webhooks.validation_path {
-        flags.push(format!("--validation-path={path}"));
-    }
-    flags
+    let kind = resource.kind.to_ascii_lowercase();
+    let path = format!("src/webhook/{}/{kind}_webhook.rs", resource.version);
+    let file = crate::scaffold::layout::place(&path, &resource.group, multigroup);
+    rewrite::edit(dir, &file, |text| {
+        crate::scaffold::rustfmt::format(&kubebuilder::webhook_file(text, attributes))
+    })
 }
 
 /// Runs `args` as a `webop` command in `dir`, its report discarded.
@@ -255,49 +266,11 @@ fn scaffold(
         rewrite::rewrite_controller(dir, r, core.reconciler.as_ref(), imported)?;
     }
     for core in &imported.core_webhooks {
-        let r = &core.resource;
-        let mut create = command("webhook", r);
-        create.extend(admission_flags(&r.webhooks.clone().unwrap_or_default()));
-        webop(dir, &create)?;
-        if !core.webhooks.is_empty() {
-            let path = format!(
-                "src/webhook/{}/{}_webhook.rs",
-                r.version,
-                r.kind.to_ascii_lowercase()
-            );
-            let file = crate::scaffold::layout::place(&path, &r.group, multigroup);
-            rewrite::edit(dir, &file, |text| {
-                crate::scaffold::rustfmt::format(&kubebuilder::webhook_file(text, &core.webhooks))
-            })?;
-        }
+        create_webhooks(dir, &core.resource, &core.webhooks, multigroup)?;
     }
     for kind in &imported.kinds {
-        let Some(webhooks) = &kind.resource.webhooks else {
-            continue;
-        };
-        let r = &kind.resource;
-        let mut create = command("webhook", r);
-        create.extend(admission_flags(webhooks));
-        if webhooks.conversion {
-            create.push("--conversion".into());
-            for spoke in &webhooks.spoke {
-                create.extend(["--spoke".into(), spoke.clone()]);
-            }
-        }
-        webop(dir, &create)?;
-        if !kind.webhooks.is_empty() {
-            let file = place(
-                &format!(
-                    "src/webhook/{}/{}_webhook.rs",
-                    r.version,
-                    r.kind.to_ascii_lowercase()
-                ),
-                kind,
-                multigroup,
-            );
-            rewrite::edit(dir, &file, |text| {
-                crate::scaffold::rustfmt::format(&kubebuilder::webhook_file(text, &kind.webhooks))
-            })?;
+        if kind.resource.webhooks.is_some() {
+            create_webhooks(dir, &kind.resource, &kind.webhooks, multigroup)?;
         }
     }
     Ok(())

@@ -35,7 +35,7 @@ pub use project::{
 };
 pub use samples::{Sample, controller_test};
 pub use tooling::{Tooling, cargo_toml, makefile};
-pub use webhooks::{WebhookAttribute, webhook_file};
+pub use webhooks::{WebhookAttribute, create_webhook_flags, webhook_file};
 
 /// Why a kubebuilder project cannot be imported. Nothing is written.
 #[derive(Debug, thiserror::Error)]

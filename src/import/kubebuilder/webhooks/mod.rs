@@ -3,9 +3,10 @@
 //! `config/webhook/manifests.yaml` is the one controller-gen writes.
 //!
 //! A marker with a path of its own (what kubebuilder's `--defaulting-path`/`--validation-path`
-//! write) keeps it: the attribute names it, and the webhook is registered there
-//! (`Webhooks::defaulter_at`, controller-runtime's `WithDefaulterCustomPath`). A marker of a
-//! kind the project does not import (core and external kinds) is an issue.
+//! write) keeps it: `create webhook` is given the same flag ([`create_webhook_flags`]), so the
+//! webhook is registered there (`Webhooks::defaulter_at`, controller-runtime's
+//! `WithDefaulterCustomPath`) and the attribute names it. A marker of a kind the project does not
+//! import (an external kind's) is an issue.
 
 use super::go::{GoFile, MarkerLine};
 use super::markers::{self, Args};
@@ -278,35 +279,41 @@ pub fn webhook_file(text: &str, webhooks: &[WebhookAttribute]) -> String {
         rest = &rest[start + length + 2..];
     }
     out.push_str(rest);
-    for webhook in webhooks {
-        if let Some(path) = &webhook.custom_path {
-            let method = if webhook.mutating {
-                "defaulter"
-            } else {
-                "validator"
-            };
-            out = registered_at(&out, method, path);
-        }
-    }
     out
 }
 
-/// `text` with `webhooks.<method>::<K, _>(webhook)` registering at `path` instead:
-/// `webhooks.<method>_at::<K, _>("path", webhook)`.
-fn registered_at(text: &str, method: &str, path: &str) -> String {
-    let call = format!(".{method}::<");
-    let Some(start) = text.find(&call) else {
-        return text.to_owned();
+/// `create webhook`'s flags for the admission webhooks PROJECT lists (`webhooks`), each served
+/// where its marker (of `attributes`) says: `--defaulting --defaulting-path=/custom-mutate-sailor`.
+pub fn create_webhook_flags(
+    webhooks: &super::Webhooks,
+    attributes: &[WebhookAttribute],
+) -> Vec<String> {
+    let path_of = |mutating: bool| {
+        (attributes.iter())
+            .find(|a| a.mutating == mutating)
+            .and_then(|a| a.custom_path.clone())
     };
-    let Some(arguments) = text[start..].find(">(").map(|at| start + at + 2) else {
-        return text.to_owned();
-    };
-    format!(
-        "{}.{method}_at::<{}{path:?}, {}",
-        &text[..start],
-        &text[start + call.len()..arguments],
-        &text[arguments..]
-    )
+    let mut flags = Vec::new();
+    for (listed, flag, path_flag, mutating) in [
+        (
+            webhooks.defaulting,
+            "--defaulting",
+            "--defaulting-path",
+            true,
+        ),
+        (
+            webhooks.validation,
+            "--programmatic-validation",
+            "--validation-path",
+            false,
+        ),
+    ] {
+        if listed {
+            flags.push(flag.to_owned());
+            flags.extend(path_of(mutating).map(|path| format!("{path_flag}={path}")));
+        }
+    }
+    flags
 }
 
 #[cfg(test)]

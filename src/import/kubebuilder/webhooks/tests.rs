@@ -42,21 +42,26 @@ fn a_marker_becomes_the_attribute_at_its_own_path() {
     assert_eq!(at_its_path.attribute(&path).custom_path, None);
 }
 
+/// A webhook at a custom path is scaffolded there: `create webhook` gets the marker's path.
 #[test]
 fn a_webhook_at_a_custom_path_is_registered_there() {
-    let scaffold = "pub fn setup(mut webhooks: Webhooks) -> Webhooks {\n    \
-        webhooks = webhooks.defaulter::<Sailor, _>(SailorCustomDefaulter);\n    \
-        webhooks = webhooks.validator::<Sailor, _>(SailorCustomValidator);\n    webhooks\n}\n";
     let mutating = WebhookAttribute {
         mutating: true,
         text: String::new(),
         custom_path: Some("/custom-mutate-sailor".into()),
     };
+    let listed = crate::import::kubebuilder::Webhooks {
+        defaulting: true,
+        validation: true,
+        ..Default::default()
+    };
     assert_eq!(
-        webhook_file(scaffold, &[mutating]),
-        "pub fn setup(mut webhooks: Webhooks) -> Webhooks {\n    \
-         webhooks = webhooks.defaulter_at::<Sailor, _>(\"/custom-mutate-sailor\", SailorCustomDefaulter);\n    \
-         webhooks = webhooks.validator::<Sailor, _>(SailorCustomValidator);\n    webhooks\n}\n"
+        create_webhook_flags(&listed, &[mutating]),
+        [
+            "--defaulting",
+            "--defaulting-path=/custom-mutate-sailor",
+            "--programmatic-validation"
+        ]
     );
 }
 
