@@ -110,7 +110,7 @@ pub(super) fn run(args: CreateApiArgs, cwd: &Path, out: &mut dyn Write) -> anyho
         writeln!(
             out,
             "Next: edit {}, then run `make manifests`",
-            crate::scaffold::layout::place(
+            crate::project::layout::place(
                 &format!(
                     "api/src/{}/{}_types.rs",
                     resource.version,

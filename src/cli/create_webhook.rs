@@ -91,7 +91,7 @@ pub(super) fn run(args: CreateWebhookArgs, cwd: &Path, out: &mut dyn Write) -> a
             writeln!(
                 out,
                 "Next: implement the webhooks in {}, then run `make manifests`",
-                crate::scaffold::layout::place(
+                crate::project::layout::place(
                     &format!("src/webhook/{}/{kind_lower}_webhook.rs", resource.version),
                     &resource.group,
                     after.multigroup
@@ -102,7 +102,7 @@ pub(super) fn run(args: CreateWebhookArgs, cwd: &Path, out: &mut dyn Write) -> a
             writeln!(
                 out,
                 "Next: check the conversions in {}, then run `make manifests`",
-                crate::scaffold::layout::place(
+                crate::project::layout::place(
                     &format!("api/src/*/{kind_lower}_conversion.rs"),
                     &resource.group,
                     after.multigroup

@@ -67,7 +67,7 @@ pub(super) fn run(command: ImportCommand, cwd: &Path, out: &mut dyn Write) -> an
             .0;
             let taken = |version: &str| {
                 let dir = format!("api/src/{version}");
-                let dir = crate::scaffold::layout::place(&dir, &crd_group, before.multigroup);
+                let dir = crate::project::layout::place(&dir, &crd_group, before.multigroup);
                 taken_names(&root, &dir)
             };
             let mut imported = import::import(&table, &shown, &crd, &taken)?;

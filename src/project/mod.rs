@@ -8,6 +8,7 @@ mod core_groups;
 mod delete_webhook;
 mod edit;
 mod foreign_kind;
+pub mod layout;
 mod new_resource;
 mod new_webhook;
 mod plugins;
@@ -253,7 +254,7 @@ impl Project {
     /// The Rust path of a version's module (PROJECT's `path:`): `webapp_operator_api::v1`, or
     /// `..._api::ship::v1` in a multigroup project.
     pub fn api_module_path(&self, group: &str, version: &str) -> String {
-        let module = crate::scaffold::layout::version_module(group, version, self.multigroup);
+        let module = layout::version_module(group, version, self.multigroup);
         format!("{}::{module}", self.api_crate_name())
     }
 

@@ -195,10 +195,11 @@ impl Project {
             .filter(|r| !self.multigroup || r.group == new.group)
             .collect();
         if self.multigroup {
-            let module = crate::scaffold::layout::group_module(&new.group);
-            if let Some(other) = others.iter().find(|r| {
-                r.group != new.group && crate::scaffold::layout::group_module(&r.group) == module
-            }) {
+            let module = super::layout::group_module(&new.group);
+            if let Some(other) = others
+                .iter()
+                .find(|r| r.group != new.group && super::layout::group_module(&r.group) == module)
+            {
                 return Err(Refused::Invalid(Invalid {
                     what: "group",
                     value: new.group.clone(),
@@ -228,7 +229,7 @@ impl Project {
                 format!(
                     "{} already has {} (of group {}) in {}_types.rs; one version module \
                      cannot hold two kinds of the same (lower-cased) name{}",
-                    crate::scaffold::layout::place(
+                    super::layout::place(
                         &format!("api/src/{}/", new.version),
                         &new.group,
                         self.multigroup

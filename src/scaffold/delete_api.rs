@@ -4,7 +4,8 @@ use std::collections::{HashMap, HashSet};
 
 use super::rendering::{Select, render};
 use super::webhook::with_storage_version;
-use super::{Error, Inserted, Planner, Templates, insertions, layout, markers};
+use super::{Error, Inserted, Planner, Templates, insertions, markers};
+use crate::project::layout;
 use crate::project::{Project, Resource};
 
 /// `delete api` of `resource`: the lines it inserted that no remaining kind also needs, its

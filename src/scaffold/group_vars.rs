@@ -4,8 +4,8 @@
 use serde::Serialize;
 
 use super::context::version_order;
-use super::layout;
 use crate::project::Project;
+use crate::project::layout;
 
 /// Items of one group's module, in module order.
 #[derive(Clone, Debug, Serialize)]

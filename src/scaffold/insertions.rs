@@ -3,7 +3,8 @@
 
 use super::catalogue::{INSERTIONS, Insertion, Place};
 use super::context::{ProjectVars, ResourceVars, Scoped};
-use super::{Error, Templates, layout};
+use super::{Error, Templates};
+use crate::project::layout;
 use crate::project::{Project, Resource};
 
 /// The lines of one insertion point, rendered for one kind.

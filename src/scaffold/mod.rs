@@ -19,7 +19,6 @@ pub mod helm;
 mod identifiers;
 mod insertions;
 pub mod kustomize;
-pub mod layout;
 pub mod license;
 pub mod markers;
 pub mod plan;
@@ -39,7 +38,7 @@ pub use plan::{Action, Change, Conflict, Plan, Planner};
 pub use templates::Templates;
 pub use webhook::DeleteWebhook;
 
-use crate::project::{Project, Resource};
+use crate::project::{Project, Resource, layout};
 use delete_api::delete_api;
 use insertions::{Inserted, insertions};
 pub(crate) use rendering::Select;

@@ -4,7 +4,8 @@
 use super::catalogue::{ENTRIES, Entry, Needs, Scope};
 use super::context::{self, GroupVars, ProjectVars, ResourceVars, Scoped, VersionVars};
 use super::templates::{self, Rendered};
-use super::{InitOptions, Templates, layout};
+use super::{InitOptions, Templates};
+use crate::project::layout;
 use crate::project::{Project, Resource};
 
 /// Which templates to render.

@@ -4,8 +4,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use webop_cli::project::Project;
+use webop_cli::project::layout;
 use webop_cli::scaffold::templates::is_tool_owned;
-use webop_cli::scaffold::{RealFs, Templates, layout, rustfmt};
+use webop_cli::scaffold::{RealFs, Templates, rustfmt};
 use webop_cli::upgrade::lock::{DIR, Lock, Owner, sha256};
 use webop_cli::upgrade::replay::{REGENERATED, pristine};
 

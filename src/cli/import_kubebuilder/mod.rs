@@ -105,7 +105,7 @@ pub(super) fn run(
 /// `path` (as a single-group project has it) of `kind` in the imported project, whose layout
 /// is the Go project's: multigroup ones put each group's files in its own directory.
 fn place(path: &str, kind: &ImportedKind, multigroup: bool) -> String {
-    crate::scaffold::layout::place(path, &kind.resource.group, multigroup)
+    crate::project::layout::place(path, &kind.resource.group, multigroup)
 }
 
 fn types_path(kind: &ImportedKind, multigroup: bool) -> String {
@@ -192,7 +192,7 @@ fn create_webhooks(
     }
     let kind = resource.kind.to_ascii_lowercase();
     let path = format!("src/webhook/{}/{kind}_webhook.rs", resource.version);
-    let file = crate::scaffold::layout::place(&path, &resource.group, multigroup);
+    let file = crate::project::layout::place(&path, &resource.group, multigroup);
     rewrite::edit(dir, &file, |text| {
         crate::scaffold::rustfmt::format(&kubebuilder::webhook_file(text, attributes))
     })

@@ -47,7 +47,7 @@ pub(super) fn rewrite_controller(
     reconciler: Option<&(String, Vec<String>)>,
     imported: &KubebuilderImport,
 ) -> anyhow::Result<()> {
-    let path = dir.join(crate::scaffold::layout::place(
+    let path = dir.join(crate::project::layout::place(
         &format!(
             "src/controller/{}_controller.rs",
             resource.kind.to_ascii_lowercase()

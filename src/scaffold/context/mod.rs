@@ -10,7 +10,8 @@ use std::cmp::Ordering;
 use serde::Serialize;
 
 use super::group_vars::by_group;
-use super::{identifiers, layout};
+use super::identifiers;
+use crate::project::layout;
 
 pub use super::group_vars::{GroupVars, api_groups, api_versions, webhook_versions};
 use crate::project::{Project, Resource, Webhooks};

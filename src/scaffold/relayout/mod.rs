@@ -17,8 +17,8 @@ mod registrations;
 use paths::{Rename, groups_of, kind_files, renames, role_names};
 
 use crate::project::Project;
+use crate::project::layout::place;
 use crate::scaffold::context::{GroupVars, ProjectVars, Scoped};
-use crate::scaffold::layout::place;
 use crate::scaffold::rendering::{Select, render};
 use crate::scaffold::rustfmt;
 use crate::scaffold::templates::Templates;

@@ -2,8 +2,8 @@
 
 use std::collections::BTreeSet;
 
+use crate::project::layout::group_module;
 use crate::project::{Project, Resource};
-use crate::scaffold::layout::group_module;
 
 /// A Rust path that moves: `from` becomes `to` wherever it stands as a whole path prefix.
 #[derive(Clone, Debug)]

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use super::Job;
 use crate::project::Project;
+use crate::project::layout::group_module;
 use crate::scaffold::context::{InitOptions, ProjectVars, Scoped};
-use crate::scaffold::layout::group_module;
 use crate::scaffold::markers;
 use crate::scaffold::templates::Templates;
 
@@ -58,7 +58,7 @@ impl Job<'_> {
         let mut text = text;
         for r in self.before.resources.iter().filter(|r| r.api.is_some()) {
             let module = |p: &Project| {
-                crate::scaffold::layout::version_module(&r.group, &r.version, p.multigroup)
+                crate::project::layout::version_module(&r.group, &r.version, p.multigroup)
             };
             let (from, to) = (
                 format!("{}::{}::crd_version(),", module(self.before), r.kind),

@@ -189,7 +189,7 @@ fn remove_conversion(
         planner.remove_lines(module, &[format!("mod {kind_lower}_conversion;")])?;
     }
     let plural = resource.plural();
-    let patch = crate::scaffold::layout::place(
+    let patch = crate::project::layout::place(
         &format!("config/crd/patches/webhook_in_{plural}.yaml"),
         &resource.group,
         before.multigroup,

@@ -6,11 +6,11 @@ use std::path::Path;
 
 use super::conversion::{self, KindTypes};
 use super::{CONVERSION_TESTS, HUB, SPOKE, read};
+use crate::project::layout;
 use crate::project::{Project, Resource};
 use crate::scaffold::Error;
 use crate::scaffold::context::{ProjectVars, ResourceVars, Scoped};
 use crate::scaffold::fs::FileSystem;
-use crate::scaffold::layout;
 use crate::scaffold::templates::{Rendered, Templates};
 
 /// One spoke's round-trip test: ignored until its conversion is complete.

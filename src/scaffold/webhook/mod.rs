@@ -17,10 +17,10 @@ use std::path::Path;
 use super::Error;
 use super::fs::FileSystem;
 use super::kustomize;
-use super::layout;
 use super::markers::{self, Order};
 use super::plan::{Conflict, Planner};
 use super::templates::Templates;
+use crate::project::layout;
 use crate::project::{Project, Resource, Webhooks};
 
 pub use delete::DeleteWebhook;

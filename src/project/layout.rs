@@ -8,7 +8,7 @@
 //! [`multigroup_path`] moves a group's file, so both layouts come from one template tree and
 //! `edit --multigroup` knows where each file goes.
 
-use crate::project::validate;
+use super::validate;
 
 /// The Rust module of an API group (`ship`, `sea-creatures` → `sea_creatures`, `foo.policy` →
 /// `foo_policy`): its directory under `api/src/`, `src/controller/` and `src/webhook/`.
