@@ -14,7 +14,6 @@ mod delete_api;
 pub mod edit;
 pub mod fs;
 pub mod grafana;
-mod group_vars;
 pub mod helm;
 mod identifiers;
 mod insertions;

@@ -1,6 +1,7 @@
 //! The variables templates see, all derived from the PROJECT file (plus, for `init`, the options
 //! that only shape user-owned files: owner, license, the local webop source).
 
+mod group_vars;
 // A child module, so that the project's variables are built from the kinds' and versions'
 // private fields without widening them.
 mod project_vars;
@@ -9,12 +10,11 @@ use std::cmp::Ordering;
 
 use serde::Serialize;
 
-use super::group_vars::by_group;
 use super::identifiers;
-use crate::project::layout;
+use crate::project::{Project, Resource, Webhooks, layout};
+use group_vars::by_group;
 
-pub use super::group_vars::{GroupVars, api_groups, api_versions, webhook_versions};
-use crate::project::{Project, Resource, Webhooks};
+pub use group_vars::{GroupVars, api_groups, api_versions, webhook_versions};
 pub use project_vars::{InitOptions, ProjectVars};
 
 /// The port the deploy-image controller uses when `--port` was not given.

@@ -3,11 +3,11 @@
 
 use serde::Serialize;
 
+use super::group_vars::ModuleGroup;
 use super::{ResourceVars, Scoped, VersionVars, api_versions, by_group, webhook_versions};
 use super::{repository_url, version_order};
 use crate::project::layout;
 use crate::project::{DeployImageResource, Project};
-use crate::scaffold::group_vars::ModuleGroup;
 
 /// Options of `init` that shape user-owned files only; tool-owned templates must not read them,
 /// since later commands re-render those from PROJECT alone.

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::context::version_order;
+use super::version_order;
 use crate::project::Project;
 use crate::project::layout;
 
