@@ -12,6 +12,7 @@ pub mod cli;
 pub mod import;
 pub mod project;
 pub mod scaffold;
+pub mod scaffolds;
 pub mod upgrade;
 
 #[cfg(feature = "validate")]

@@ -6,7 +6,7 @@ use std::path::Path;
 use clap::{ArgAction, Args};
 
 use crate::project::{DeployImageOptions, NewResource, Project};
-use crate::scaffold::{Command, Request};
+use crate::scaffolds::{Command, Request};
 
 /// Scaffold a Kubernetes API: its type in `api/`, its controller, roles and sample.
 #[derive(Debug, Args)]

@@ -6,8 +6,7 @@ use std::path::Path;
 use clap::Args;
 
 use crate::project::{NewWebhook, Project};
-use crate::scaffold::webhook::CreateWebhook;
-use crate::scaffold::{Command, Request};
+use crate::scaffolds::{Command, CreateWebhook, Request};
 
 /// Scaffold webhooks for a kind: a defaulting (mutating) and a validating admission webhook, or
 /// a conversion webhook with this version as the hub.

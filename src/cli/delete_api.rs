@@ -6,7 +6,7 @@ use std::path::Path;
 use clap::Args;
 
 use crate::project::Project;
-use crate::scaffold::{Command, Request};
+use crate::scaffolds::{Command, Request};
 
 /// Remove a kind: its API type, controller, tests, roles and sample, the lines `create api`
 /// added for it, its PROJECT entry, and its CRD once no version of it is left.

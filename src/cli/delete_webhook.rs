@@ -6,7 +6,7 @@ use std::path::Path;
 use clap::Args;
 
 use crate::project::{Project, WebhookTypes};
-use crate::scaffold::{Command, DeleteWebhook, Request};
+use crate::scaffolds::{Command, DeleteWebhook, Request};
 
 /// Remove a kind's webhooks (all of them, or the types given): the files and lines `create
 /// webhook` added for them, and its PROJECT entry; with the project's last webhook, the webhook

@@ -10,7 +10,9 @@ use clap::Args;
 
 use super::init::License;
 use crate::project::Project;
-use crate::scaffold::{Command, RealFs, Request, Templates, edit::Licensed, license, relayout};
+use crate::scaffold::{RealFs, Templates};
+use crate::scaffolds::edit::{Licensed, license, relayout, relicense};
+use crate::scaffolds::{Command, Request};
 
 /// Change a project-wide setting (like `kubebuilder edit`): every file it touches is rewritten,
 /// with no manual next steps.
@@ -114,7 +116,7 @@ pub(super) fn run(args: EditArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Re
         let licensed = current_license(&root, &before)?;
         let wanted = wanted_license(&args, &before, &licensed)?;
         let templates = Templates::load()?;
-        files.extend(crate::scaffold::edit::relicense(
+        files.extend(relicense(
             &RealFs, &templates, &root, &before, &licensed, &wanted, args.force,
         )?);
     }

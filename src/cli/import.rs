@@ -10,7 +10,7 @@ use clap::{Args, Subcommand};
 
 use crate::import::{self, KeywordTable};
 use crate::project::{NewResource, Project};
-use crate::scaffold::{Command, ImportedApi, Request};
+use crate::scaffolds::{Command, ImportedApi, Request};
 
 /// `webop import ...`.
 #[derive(Debug, Subcommand)]

@@ -7,7 +7,8 @@ use anyhow::{Context as _, bail};
 use clap::{Args, ValueEnum};
 
 use crate::project::{Project, validate};
-use crate::scaffold::{Command, InitOptions, Request};
+use crate::scaffold::InitOptions;
+use crate::scaffolds::{Command, Request};
 
 /// Initialize a new project in the current directory (like `kubebuilder init`).
 #[derive(Debug, Args)]

@@ -9,7 +9,8 @@ use clap::Args;
 use serde_json::Value;
 
 use crate::project::Project;
-use crate::scaffold::{self, RealFs, Request, Templates};
+use crate::scaffold::{RealFs, Templates};
+use crate::scaffolds::{self, Request};
 
 /// Regenerate config/crd/bases/*.yaml, config/rbac/role.yaml and config/webhook/manifests.yaml from the code (controller-gen's
 /// `make manifests`).
@@ -33,7 +34,7 @@ pub struct ManifestsArgs {
 pub(super) fn run(args: ManifestsArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
     let (root, project) = Project::find(cwd)?;
     // What would refuse the command (an edited DO NOT EDIT file) refuses it before the build.
-    scaffold::plan(&RealFs, &Templates::load()?, &request(&root, &project, &[]))?;
+    scaffolds::plan(&RealFs, &Templates::load()?, &request(&root, &project, &[]))?;
     let sources = SourceDirs::start(&root)?;
     let mut generated = Vec::new();
     if project.resources.iter().any(|r| r.api.is_some()) {
@@ -82,7 +83,7 @@ fn request<'a>(
         root,
         before: Some(project),
         after: project,
-        command: scaffold::Command::Manifests(generated),
+        command: scaffolds::Command::Manifests(generated),
         force: false,
     }
 }

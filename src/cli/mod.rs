@@ -22,7 +22,8 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::scaffold::{self, RealFs, Request, Templates};
+use crate::scaffold::{self, RealFs, Templates};
+use crate::scaffolds::{self, Request};
 
 pub use create_api::CreateApiArgs;
 pub use create_webhook::CreateWebhookArgs;
@@ -209,7 +210,7 @@ pub fn execute(cli: Cli, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> 
 /// file. A failure prints only the error: nothing was written.
 fn scaffold(request: &Request, dry_run: bool, out: &mut dyn Write) -> anyhow::Result<()> {
     let templates = Templates::load()?;
-    let mut plan = scaffold::plan(&RealFs, &templates, request)?;
+    let mut plan = scaffolds::plan(&RealFs, &templates, request)?;
     let report = plan.report();
     // The scaffold lock joins the plan (written with the files, all or nothing), in one line of
     // the report: its files are webop's bookkeeping, not the project's.

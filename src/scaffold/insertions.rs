@@ -4,19 +4,18 @@
 use super::catalogue::{INSERTIONS, Insertion, Place};
 use super::context::{ProjectVars, ResourceVars, Scoped};
 use super::{Error, Templates};
-use crate::project::layout;
-use crate::project::{Project, Resource};
+use crate::project::{Project, Resource, layout};
 
 /// The lines of one insertion point, rendered for one kind.
-pub(super) struct Inserted {
+pub(crate) struct Inserted {
     /// The file, relative to the project root.
-    pub(super) file: String,
-    pub(super) insertion: &'static Insertion,
-    pub(super) lines: Vec<String>,
+    pub(crate) file: String,
+    pub(crate) insertion: &'static Insertion,
+    pub(crate) lines: Vec<String>,
 }
 
 /// The lines `create api` of `resource` adds at the insertion points of user-owned files.
-pub(super) fn insertions(
+pub(crate) fn insertions(
     templates: &Templates,
     project: &Project,
     resource: &Resource,

@@ -5,8 +5,7 @@ use super::catalogue::{ENTRIES, Entry, Needs, Scope};
 use super::context::{self, GroupVars, ProjectVars, ResourceVars, Scoped, VersionVars};
 use super::templates::{self, Rendered};
 use super::{InitOptions, Templates};
-use crate::project::layout;
-use crate::project::{Project, Resource};
+use crate::project::{Project, Resource, layout};
 
 /// Which templates to render.
 #[derive(Clone, Copy)]
@@ -20,7 +19,7 @@ pub(crate) enum Select<'a> {
 }
 
 /// Renders the templates `select` picks for `project`.
-pub(super) fn render(
+pub(crate) fn render(
     templates: &Templates,
     project: &Project,
     init: Option<&InitOptions>,
@@ -34,7 +33,7 @@ pub(super) fn render(
 
 /// [`render`], each file with whether it is a kind's own (its template's path names the kind):
 /// not a file kinds share, as a version's module or the samples' kustomization.
-pub(super) fn render_owned(
+pub(crate) fn render_owned(
     templates: &Templates,
     project: &Project,
     init: Option<&InitOptions>,
@@ -82,7 +81,7 @@ pub(super) fn render_owned(
 }
 
 /// The scope of each file `entry` renders for `project`.
-pub(super) fn instances<'a>(
+pub(crate) fn instances<'a>(
     entry: &Entry,
     project: &'a Project,
     init: Option<&InitOptions>,

@@ -18,9 +18,9 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::scaffold::edit::Licensed;
 use crate::scaffold::fs::{Entry, FileSystem};
 use crate::scaffold::templates::is_tool_owned;
+use crate::scaffolds::edit::Licensed;
 
 /// The directory of the lock (not `.webop/`: `make vendor-webop` empties that one and
 /// `.gitignore` leaves it out, while the lock belongs in version control).

@@ -272,13 +272,13 @@ fn current_license(
     fs: &dyn FileSystem,
     root: &Path,
     project: &Project,
-) -> crate::scaffold::edit::Licensed {
+) -> crate::scaffolds::edit::Licensed {
     let text = |path: &str| {
         fs.read(&root.join(path))
             .map(|b| String::from_utf8_lossy(&b).into_owned())
             .unwrap_or_default()
     };
-    use crate::scaffold::license;
+    use crate::scaffolds::edit::license;
     license::is_apache2(&text("Cargo.toml")).then(|| {
         license::owner(&text("README.md")).map_or_else(
             || format!("The {} Authors", project.project_name),

@@ -7,9 +7,10 @@ use std::path::Path;
 use super::lock::{self, Lock};
 use super::replay;
 use crate::project::Project;
-use crate::scaffold::edit::Licensed;
 use crate::scaffold::fs::{Entry, FileSystem};
-use crate::scaffold::{Action, Change, Command, Plan, Request, Templates, license};
+use crate::scaffold::{Action, Change, Plan, Templates};
+use crate::scaffolds::edit::{Licensed, license};
+use crate::scaffolds::{Command, Request};
 
 /// What recording the lock adds to a plan.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -11,9 +11,9 @@ use std::path::Path;
 
 use super::memfs::MemFs;
 use crate::project::Project;
-use crate::scaffold::edit::Licensed;
-use crate::scaffold::webhook::CreateWebhook;
-use crate::scaffold::{self, Command, InitOptions, Request, Templates};
+use crate::scaffold::{self, InitOptions, Templates};
+use crate::scaffolds::edit::Licensed;
+use crate::scaffolds::{self, Command, CreateWebhook, Request};
 
 /// Files `webop manifests` writes from the code: the scaffold's version is a placeholder, so an
 /// upgrade leaves them to the next `make manifests`.
@@ -59,7 +59,7 @@ pub fn pristine(
             step: step.to_owned(),
             message,
         };
-        let plan = scaffold::plan(&fs, templates, &request).map_err(|e| failed(e.to_string()))?;
+        let plan = scaffolds::plan(&fs, templates, &request).map_err(|e| failed(e.to_string()))?;
         scaffold::apply(&fs, root, &plan).map_err(|e| failed(e.to_string()))
     };
 

@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 
 use support::{files, run_ok, scaffold_step, tree};
 use webop_cli::project::{DeployImageOptions, NewResource, Project};
-use webop_cli::scaffold::{Command, InitOptions, Templates};
+use webop_cli::scaffold::{InitOptions, Templates};
+use webop_cli::scaffolds::Command;
 use webop_cli::upgrade::lock;
 
 /// Scaffolds the WebApp project into `dir` as the golden does (`init` then `create api --image

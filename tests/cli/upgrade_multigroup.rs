@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 
 use support::{files, run_ok, scaffold_step, workspace};
 use webop_cli::project::{NewResource, Project};
-use webop_cli::scaffold::{Command, InitOptions, Templates};
+use webop_cli::scaffold::{InitOptions, Templates};
+use webop_cli::scaffolds::Command;
 
 const KINDS: [(&str, &str); 3] = [
     ("ship", "Frigate"),

@@ -41,7 +41,7 @@ fn write_manifests(dir: &Path) {
         dir,
         Some(&project),
         &project,
-        webop_cli::scaffold::Command::Manifests(&generated),
+        webop_cli::scaffolds::Command::Manifests(&generated),
     );
 }
 

@@ -292,9 +292,10 @@ pub fn scaffold_step(
     dir: &Path,
     before: Option<&webop_cli::project::Project>,
     after: &webop_cli::project::Project,
-    command: webop_cli::scaffold::Command,
+    command: webop_cli::scaffolds::Command,
 ) {
-    use webop_cli::scaffold::{self, RealFs, Request};
+    use webop_cli::scaffold::{self, RealFs};
+    use webop_cli::scaffolds::{self, Request};
     let request = Request {
         root: dir,
         before,
@@ -302,7 +303,7 @@ pub fn scaffold_step(
         command,
         force: false,
     };
-    let mut plan = scaffold::plan(&RealFs, templates, &request).unwrap();
+    let mut plan = scaffolds::plan(&RealFs, templates, &request).unwrap();
     webop_cli::upgrade::record::record(&RealFs, templates, &request, &mut plan).unwrap();
     scaffold::apply(&RealFs, dir, &plan).unwrap();
 }

@@ -12,8 +12,8 @@ mod dashboards;
 pub use custom::BadConfig;
 pub use dashboards::{Dashboard, dashboards};
 
-use super::Error;
 use super::plan::Planner;
+use super::{Error, Scaffold, Step};
 use crate::project::Project;
 
 /// The dashboards' directory.
@@ -49,6 +49,24 @@ pub fn files() -> Vec<(String, String, bool)> {
         false,
     ));
     out
+}
+
+impl From<BadConfig> for Error {
+    fn from(bad: BadConfig) -> Self {
+        Error::Refused(Box::new(bad))
+    }
+}
+
+/// The plugin: the dashboards, once PROJECT records it.
+pub struct Plugin {
+    /// `edit --plugins`: the custom metrics' config is written too (kept if it exists).
+    pub user_files: bool,
+}
+
+impl Scaffold for Plugin {
+    fn plan(&self, planner: &mut Planner, step: &Step) -> Result<(), Error> {
+        plan(planner, step.before, step.after, self.user_files)
+    }
 }
 
 /// Plans `grafana/` when `after` records the plugin: the dashboards as tool-owned files (a

@@ -8,17 +8,17 @@
 
 use std::path::Path;
 
-use super::files;
-use super::kustomize::{self, Block};
-use super::{
+use super::create_webhook::files;
+use super::create_webhook::{
     Admission, DEFAULT_KUSTOMIZATION, DEFAULTING, InFile, MODULE, TESTS, add, admissions, read,
 };
 use crate::project::{Project, Resource, Webhooks};
-use crate::scaffold::Error;
 use crate::scaffold::fs::FileSystem;
+use crate::scaffold::kustomize::{self, Block};
 use crate::scaffold::markers;
 use crate::scaffold::plan::{Conflict, Planner};
 use crate::scaffold::templates::Templates;
+use crate::scaffold::{Error, Scaffold, Step};
 
 /// `delete webhook` of `resource` (as recorded before the command; `after` has what is left).
 #[derive(Clone, Copy, Debug)]
@@ -26,17 +26,17 @@ pub struct DeleteWebhook<'a> {
     pub resource: &'a Resource,
 }
 
+impl Scaffold for DeleteWebhook<'_> {
+    fn plan(&self, planner: &mut Planner, step: &Step) -> Result<(), Error> {
+        plan(planner, step, *self)
+    }
+}
+
 /// Plans what `delete webhook` removes beyond the tool-owned files.
-#[allow(clippy::too_many_arguments)]
-pub(in crate::scaffold) fn plan(
-    planner: &mut Planner,
-    fs: &dyn FileSystem,
-    root: &Path,
-    templates: &Templates,
-    before: &Project,
-    after: &Project,
-    delete: DeleteWebhook,
-) -> Result<(), Error> {
+fn plan(planner: &mut Planner, step: &Step, delete: DeleteWebhook) -> Result<(), Error> {
+    let (fs, root, templates) = (step.fs, step.root, step.templates);
+    let before = step.before.expect("delete webhook has a project before");
+    let after = step.after;
     let resource = delete.resource;
     let had = resource.webhooks.clone().unwrap_or_default();
     let left = after
@@ -267,7 +267,7 @@ fn unconfigure(planner: &mut Planner, before: &Project, after: &Project) -> Resu
     planner.edit(
         "Cargo.toml",
         "takes back what create webhook enabled",
-        |text| Ok(super::feature::disable(text)),
+        |text| Ok(super::create_webhook::feature::disable(text)),
     )?;
     planner.remove_lines("src/lib.rs", &["pub mod webhook;".to_owned()])?;
     planner.remove_lines(
@@ -312,6 +312,10 @@ mod tests {
     fn pieces_are_found_on_whole_lines() {
         assert_eq!(find_lines("x\nab\nb\n", "b\n"), Some(5));
         assert_eq!(find_lines("ab\n", "b\n"), None);
-        assert!(super::super::VALIDATION.registration.contains("validator"));
+        assert!(
+            super::super::create_webhook::VALIDATION
+                .registration
+                .contains("validator")
+        );
     }
 }

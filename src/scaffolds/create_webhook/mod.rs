@@ -8,22 +8,18 @@
 //! `webhook` feature of webop, the hub's `#[storage_version]`, and the module and manager lines.
 
 mod conversion;
-pub(super) mod delete;
-mod feature;
-mod files;
+pub(super) mod feature;
+pub(super) mod files;
 
 use std::path::Path;
 
-use super::Error;
-use super::fs::FileSystem;
-use super::kustomize;
-use super::markers::{self, Order};
-use super::plan::{Conflict, Planner};
-use super::templates::Templates;
-use crate::project::layout;
-use crate::project::{Project, Resource, Webhooks};
-
-pub use delete::DeleteWebhook;
+use crate::project::{Resource, Webhooks, layout};
+use crate::scaffold::fs::{Entry, FileSystem};
+use crate::scaffold::kustomize;
+use crate::scaffold::markers::{self, Order};
+use crate::scaffold::plan::{Conflict, Planner};
+use crate::scaffold::templates::Templates;
+use crate::scaffold::{Error, Scaffold, Step};
 
 /// `create webhook` of `resource` (as recorded after the command), which had `before`.
 #[derive(Clone, Copy, Debug)]
@@ -32,42 +28,42 @@ pub struct CreateWebhook<'a> {
     pub before: Option<&'a Webhooks>,
 }
 
-const MODULE: &str = "@webhook/src/webhook/{{ version }}/{{ kind_lower }}_webhook.rs";
-const TESTS: &str = "@webhook/tests/{{ kind_lower }}_webhook.rs";
+pub(super) const MODULE: &str = "@webhook/src/webhook/{{ version }}/{{ kind_lower }}_webhook.rs";
+pub(super) const TESTS: &str = "@webhook/tests/{{ kind_lower }}_webhook.rs";
 const HUB: &str = "@webhook/api/src/{{ version }}/{{ kind_lower }}_conversion.rs";
 const SPOKE: &str = "@conversion-spoke/api/src/{{ version }}/{{ kind_lower }}_conversion.rs";
 const CONVERSION_TESTS: &str = "@webhook/tests/{{ kind_lower }}_conversion.rs";
 
 /// One admission webhook type: its fragments and the markers they go above.
-struct Admission {
-    registration: &'static str,
-    implementation: &'static str,
-    test: &'static str,
+pub(super) struct Admission {
+    pub(super) registration: &'static str,
+    pub(super) implementation: &'static str,
+    pub(super) test: &'static str,
 }
 
-const DEFAULTING: Admission = Admission {
+pub(super) const DEFAULTING: Admission = Admission {
     registration: "@fragments/webhook/defaulter_registration.rs",
     implementation: "@fragments/webhook/defaulter.rs",
     test: "@fragments/webhook/defaulter_test.rs",
 };
-const VALIDATION: Admission = Admission {
+pub(super) const VALIDATION: Admission = Admission {
     registration: "@fragments/webhook/validator_registration.rs",
     implementation: "@fragments/webhook/validator.rs",
     test: "@fragments/webhook/validator_test.rs",
 };
 
-const DEFAULT_KUSTOMIZATION: &str = "config/default/kustomization.yaml";
+pub(super) const DEFAULT_KUSTOMIZATION: &str = "config/default/kustomization.yaml";
+
+impl Scaffold for CreateWebhook<'_> {
+    fn plan(&self, planner: &mut Planner, step: &Step) -> Result<(), Error> {
+        plan(planner, step, *self)
+    }
+}
 
 /// Plans the files `create webhook` writes and edits beyond the tool-owned ones.
-pub(super) fn plan(
-    planner: &mut Planner,
-    fs: &dyn FileSystem,
-    root: &Path,
-    templates: &Templates,
-    project: &Project,
-    create: CreateWebhook,
-    force: bool,
-) -> Result<(), Error> {
+fn plan(planner: &mut Planner, step: &Step, create: CreateWebhook) -> Result<(), Error> {
+    let (fs, root, templates) = (step.fs, step.root, step.templates);
+    let (project, force) = (step.after, step.force);
     let resource = create.resource;
     let webhooks = resource.webhooks.clone().unwrap_or_default();
     let before = create.before.cloned().unwrap_or_default();
@@ -202,7 +198,7 @@ pub(super) fn plan(
 }
 
 /// The admission webhook types `webhooks` has and `before` had not.
-fn admissions(webhooks: &Webhooks, before: &Webhooks) -> Vec<&'static Admission> {
+pub(super) fn admissions(webhooks: &Webhooks, before: &Webhooks) -> Vec<&'static Admission> {
     [
         (webhooks.defaulting && !before.defaulting, &DEFAULTING),
         (webhooks.validation && !before.validation, &VALIDATION),
@@ -214,13 +210,13 @@ fn admissions(webhooks: &Webhooks, before: &Webhooks) -> Vec<&'static Admission>
 
 /// Which of the kind's admission files.
 #[derive(Clone, Copy)]
-enum InFile {
+pub(super) enum InFile {
     Module,
     Tests,
 }
 
 /// `contents` of the file at `path` with the webhook type `admission` added at its markers.
-fn add(
+pub(super) fn add(
     templates: &Templates,
     context: &tera::Context,
     path: &str,
@@ -247,7 +243,7 @@ fn add(
 }
 
 fn exists(fs: &dyn FileSystem, root: &Path, path: &str) -> bool {
-    !matches!(fs.entry(&root.join(path)), Ok(super::fs::Entry::Missing))
+    !matches!(fs.entry(&root.join(path)), Ok(Entry::Missing))
 }
 
 pub(super) fn read(fs: &dyn FileSystem, root: &Path, path: &str) -> Option<String> {

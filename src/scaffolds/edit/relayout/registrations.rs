@@ -142,7 +142,7 @@ impl Job<'_> {
                 .contents)
         };
         let (old, new) = (render(self.before)?, render(self.after)?);
-        if let Some(text) = crate::scaffold::edit::swap_lines(text, &old, &new) {
+        if let Some(text) = crate::scaffolds::edit::swap_lines(text, &old, &new) {
             self.out.writes.push(("README.md".to_owned(), text));
         }
         Ok(())

@@ -4,10 +4,10 @@
 //! right after `create api` as after `make manifests`. `create api` lists a CRD that exists
 //! already (a second version of a kind); `manifests` lists each CRD it writes.
 
-use super::Planner;
-use super::catalogue::Insertion;
-use super::markers::Order;
-use super::plan::Conflict;
+use crate::scaffold::Planner;
+use crate::scaffold::catalogue::Insertion;
+use crate::scaffold::markers::{self, Order};
+use crate::scaffold::plan::Conflict;
 
 /// The kustomization of the CRDs.
 const FILE: &str = "config/crd/kustomization.yaml";
@@ -45,7 +45,7 @@ pub(super) fn list_written(
         return Ok(());
     };
     let text = String::from_utf8_lossy(&text).into_owned();
-    if !text.contains(&super::markers::marker(MARKER)) {
+    if !text.contains(&markers::marker(MARKER)) {
         return Ok(());
     }
     let missing: Vec<String> = generated

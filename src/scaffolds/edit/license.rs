@@ -2,6 +2,12 @@
 //! taken out of the user's files in place (the root and API `Cargo.toml`, the README's License
 //! section), so that the rest of those files, which users change, is kept as it is.
 
+use std::path::Path;
+
+use crate::project::Project;
+use crate::scaffold::context::{InitOptions, ProjectVars, Scoped};
+use crate::scaffold::{Conflict, Error, FileSystem, Templates};
+
 /// The license line of the root `[workspace.package]`.
 const WORKSPACE_LICENSE: &str = "license = \"Apache-2.0\"";
 /// The license line of each package.
@@ -28,6 +34,12 @@ pub enum Refused {
          (change it by hand, or pass --force to replace it)"
     )]
     EditedSection { path: String },
+}
+
+impl From<Refused> for Error {
+    fn from(refused: Refused) -> Self {
+        Error::Refused(Box::new(refused))
+    }
 }
 
 /// The license of `cargo_toml` (the root manifest): Apache-2.0 when it has webop's line.
@@ -122,6 +134,66 @@ pub fn split_section(readme: &str) -> (&str, &str) {
 
 fn section_start(readme: &str) -> Option<usize> {
     readme.find("\n\n## License\n")
+}
+
+/// The license of a project: `Some(owner)` for Apache-2.0 with that copyright holder, `None` for
+/// none (as `init --license --owner` wrote it).
+pub type Licensed = Option<String>;
+
+/// The files `init` wrote for the license `before`, with the license `after` instead: the
+/// license lines of the root and API `Cargo.toml`, the README's License section. Missing files
+/// are left missing.
+pub fn relicense(
+    fs: &dyn FileSystem,
+    templates: &Templates,
+    root: &Path,
+    project: &Project,
+    before: &Licensed,
+    after: &Licensed,
+    force: bool,
+) -> Result<Vec<(String, String)>, Error> {
+    let read = |path: &str| -> Result<Option<String>, Error> {
+        match fs.read(&root.join(path)) {
+            Ok(bytes) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(source) => Err(Conflict::Io {
+                path: path.into(),
+                source,
+            }
+            .into()),
+        }
+    };
+    let mut out = Vec::new();
+    for path in ["Cargo.toml", "api/Cargo.toml"] {
+        if let Some(text) = read(path)? {
+            let text = cargo_toml(path, &text, after.is_some())?;
+            out.push((path.to_owned(), text));
+        }
+    }
+    if let Some(text) = read("README.md")? {
+        let render = |licensed: &Licensed| -> Result<String, Error> {
+            let options = InitOptions {
+                owner: licensed.clone().unwrap_or_default(),
+                license: if licensed.is_some() {
+                    "apache2"
+                } else {
+                    "none"
+                }
+                .to_owned(),
+                webop_path: None,
+            };
+            let vars = ProjectVars::new(project, Some(&options));
+            Ok(templates
+                .render("README.md", &vars.context(&Scoped::Project))?
+                .contents)
+        };
+        let (written, wanted) = (render(before)?, render(after)?);
+        let written = split_section(&written).1;
+        let wanted = split_section(&wanted).1;
+        let text = readme("README.md", &text, written, wanted, force)?;
+        out.push(("README.md".to_owned(), text));
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -6,8 +6,7 @@ use std::path::Path;
 
 use super::conversion::{self, KindTypes};
 use super::{CONVERSION_TESTS, HUB, SPOKE, read};
-use crate::project::layout;
-use crate::project::{Project, Resource};
+use crate::project::{Project, Resource, layout};
 use crate::scaffold::Error;
 use crate::scaffold::context::{ProjectVars, ResourceVars, Scoped};
 use crate::scaffold::fs::FileSystem;
@@ -22,7 +21,7 @@ struct SpokeTest<'a> {
 }
 
 /// The Tera context of the kind's webhook files, with its sample for the tests.
-pub(super) fn context(
+pub(in crate::scaffolds) fn context(
     fs: &dyn FileSystem,
     root: &Path,
     project: &Project,
@@ -39,7 +38,7 @@ pub(super) fn context(
 
 /// Renders `template` for the kind, at its place in the project's layout (the templates are
 /// written for the single-group tree).
-pub(super) fn render(
+pub(in crate::scaffolds) fn render(
     templates: &Templates,
     project: &Project,
     resource: &Resource,
@@ -52,7 +51,7 @@ pub(super) fn render(
 }
 
 /// The files of the conversion webhook of the hub `resource`.
-pub(super) struct ConversionFiles {
+pub(in crate::scaffolds) struct ConversionFiles {
     /// `api/src/<hub>/<kind>_conversion.rs`.
     pub hub: Rendered,
     /// The hub's types file, which `create webhook` marks `#[storage_version]`.
@@ -67,7 +66,7 @@ pub(super) struct ConversionFiles {
 
 /// The conversion files of the hub `resource` for its PROJECT webhooks (`context`: its
 /// [`context`], which gets the spokes' tests).
-pub(super) fn conversion(
+pub(in crate::scaffolds) fn conversion(
     templates: &Templates,
     fs: &dyn FileSystem,
     root: &Path,
@@ -144,7 +143,7 @@ pub(super) fn conversion(
 /// webhook tests; for one of Kubernetes' kinds, which has no sample, the smallest object the API
 /// server admits ([`core_sample`]); a bare object named `<kind>-sample` when there is no readable
 /// sample.
-pub(super) fn sample_json(
+pub(in crate::scaffolds) fn sample_json(
     fs: &dyn FileSystem,
     root: &Path,
     resource: &Resource,

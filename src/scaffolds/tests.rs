@@ -1,11 +1,12 @@
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use super::apply::tests::{FailAfter, snapshot};
 use super::*;
 use crate::project::{DeployImageOptions, NewResource};
+use crate::scaffold::apply::tests::{FailAfter, snapshot};
+use crate::scaffold::{RealFs, apply};
 
 /// A project `webapp-operator` in a temporary directory after `init`, and after `create api`
-/// of WebApp when `with_webapp`: the engine's own commands, so these tests need no CLI (which
+/// of WebApp when `with_webapp`: the scaffold's own commands, so these tests need no CLI (which
 /// sits above the scaffold).
 fn project_after_init(with_webapp: bool) -> (tempfile::TempDir, PathBuf) {
     let temp = tempfile::tempdir().unwrap();

@@ -2,16 +2,44 @@
 //!
 //! Those files are user-owned, so `edit` rewrites one only when it still holds what webop wrote
 //! for the project as it was (or already what it writes now); a file the user changed is a
-//! conflict unless `--force`.
+//! conflict unless `--force`. `--license` and `--owner` change their lines in place
+//! ([`license`]), `--multigroup` moves the files ([`relayout`]).
 
-use super::Error;
-use std::path::Path;
+pub mod license;
+pub mod relayout;
 
-use super::context::{InitOptions, ProjectVars, Scoped};
-use super::fs::FileSystem;
-use super::plan::Planner;
-use super::templates::Templates;
+pub use license::{Licensed, relicense};
+
 use crate::project::Project;
+use crate::scaffold::context::{ProjectVars, Scoped};
+use crate::scaffold::rendering::{Select, render};
+use crate::scaffold::{Error, Planner, Scaffold, Step, Templates};
+
+/// `edit`: with `rescope`, the manager's scope of `after` carried into the files `init` wrote
+/// for it; then `removed` (files moved away by `--multigroup`) go, and `files`,
+/// `(path, contents)` computed from the code or from the files as they are (the manager's role,
+/// the license lines, the moved files), are written as they are.
+pub(super) struct Edit<'a> {
+    pub(super) rescope: bool,
+    pub(super) files: &'a [(String, String)],
+    pub(super) removed: &'a [String],
+}
+
+impl Scaffold for Edit<'_> {
+    fn plan(&self, planner: &mut Planner, step: &Step) -> Result<(), Error> {
+        if self.rescope {
+            let before = step.before.expect("edit has a project before");
+            rewrite(planner, step.templates, before, step.after, self.files)?;
+        }
+        for path in self.removed {
+            planner.remove(path, None)?;
+        }
+        for (path, contents) in self.files {
+            planner.generated(path, contents.clone())?;
+        }
+        Ok(())
+    }
+}
 
 /// The templates `init` renders that depend on the manager's scope (PROJECT `namespaced`).
 pub const MANAGER_SCOPE_FILES: [&str; 3] = [
@@ -22,7 +50,7 @@ pub const MANAGER_SCOPE_FILES: [&str; 3] = [
 
 /// Rewrites the files of `templates_changed` from `before`'s render to `after`'s, leaving out
 /// `regenerated` (paths the command writes from the code instead).
-pub fn rewrite(
+fn rewrite(
     planner: &mut Planner,
     templates: &Templates,
     before: &Project,
@@ -49,9 +77,9 @@ pub fn rewrite(
     // The kinds' files that depend on the scope (the `--image` tests run the manager as its
     // role allows): the lines that differ are swapped, so the user's other edits stay.
     for resource in &before.resources {
-        let select = super::Select::UserOwnedOf(resource);
-        let previous = super::render(templates, before, None, select)?;
-        let current = super::render(templates, after, None, select)?;
+        let select = Select::UserOwnedOf(resource);
+        let previous = render(templates, before, None, select)?;
+        let current = render(templates, after, None, select)?;
         for (previous, current) in previous.into_iter().zip(current) {
             if previous.contents == current.contents {
                 continue;
@@ -100,66 +128,6 @@ pub fn swap_lines(text: &str, before: &str, after: &str) -> Option<String> {
         )),
         _ => None,
     }
-}
-
-/// The license of a project: `Some(owner)` for Apache-2.0 with that copyright holder, `None` for
-/// none (as `init --license --owner` wrote it).
-pub type Licensed = Option<String>;
-
-/// The files `init` wrote for the license `before`, with the license `after` instead: the
-/// license lines of the root and API `Cargo.toml`, the README's License section. Missing files
-/// are left missing.
-pub fn relicense(
-    fs: &dyn FileSystem,
-    templates: &Templates,
-    root: &Path,
-    project: &Project,
-    before: &Licensed,
-    after: &Licensed,
-    force: bool,
-) -> Result<Vec<(String, String)>, Error> {
-    let read = |path: &str| -> Result<Option<String>, Error> {
-        match fs.read(&root.join(path)) {
-            Ok(bytes) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(source) => Err(super::plan::Conflict::Io {
-                path: path.into(),
-                source,
-            }
-            .into()),
-        }
-    };
-    let mut out = Vec::new();
-    for path in ["Cargo.toml", "api/Cargo.toml"] {
-        if let Some(text) = read(path)? {
-            let text = super::license::cargo_toml(path, &text, after.is_some())?;
-            out.push((path.to_owned(), text));
-        }
-    }
-    if let Some(text) = read("README.md")? {
-        let render = |licensed: &Licensed| -> Result<String, Error> {
-            let options = InitOptions {
-                owner: licensed.clone().unwrap_or_default(),
-                license: if licensed.is_some() {
-                    "apache2"
-                } else {
-                    "none"
-                }
-                .to_owned(),
-                webop_path: None,
-            };
-            let vars = ProjectVars::new(project, Some(&options));
-            Ok(templates
-                .render("README.md", &vars.context(&Scoped::Project))?
-                .contents)
-        };
-        let (written, wanted) = (render(before)?, render(after)?);
-        let written = super::license::split_section(&written).1;
-        let wanted = super::license::split_section(&wanted).1;
-        let text = super::license::readme("README.md", &text, written, wanted, force)?;
-        out.push(("README.md".to_owned(), text));
-    }
-    Ok(out)
 }
 
 #[cfg(test)]

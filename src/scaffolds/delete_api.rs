@@ -2,16 +2,26 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::rendering::{Select, render};
-use super::webhook::with_storage_version;
-use super::{Error, Inserted, Planner, Templates, insertions, markers};
-use crate::project::layout;
-use crate::project::{Project, Resource};
+use super::create_webhook::with_storage_version;
+use crate::project::{Project, Resource, layout};
+use crate::scaffold::insertions::{Inserted, insertions};
+use crate::scaffold::rendering::{Select, render};
+use crate::scaffold::{Error, Planner, Scaffold, Step, Templates, markers};
+
+/// `delete api` of this kind (as recorded before the command; gone from `after`).
+pub(super) struct DeleteApi<'a>(pub(super) &'a Resource);
+
+impl Scaffold for DeleteApi<'_> {
+    fn plan(&self, planner: &mut Planner, step: &Step) -> Result<(), Error> {
+        let before = step.before.expect("delete api has a project before");
+        delete_api(planner, step.templates, before, step.after, self.0)
+    }
+}
 
 /// `delete api` of `resource`: the lines it inserted that no remaining kind also needs, its
 /// user-owned files that no remaining kind shares (unless the user edited them), and the CRD
 /// once no version of the kind is left.
-pub(super) fn delete_api(
+fn delete_api(
     planner: &mut Planner,
     templates: &Templates,
     before: &Project,
