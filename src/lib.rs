@@ -10,6 +10,7 @@ pub use webop_core::{crd, manifests, names, prelude, rbac, schema, webhook, yaml
 
 pub mod cli;
 pub mod import;
+pub mod plugins;
 pub mod project;
 pub mod scaffold;
 pub mod scaffolds;

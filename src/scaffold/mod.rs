@@ -15,8 +15,6 @@ pub mod apply;
 pub mod catalogue;
 pub mod context;
 pub mod fs;
-pub mod grafana;
-pub mod helm;
 mod identifiers;
 pub(crate) mod insertions;
 pub mod kustomize;

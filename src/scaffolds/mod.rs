@@ -21,6 +21,7 @@ pub use create_webhook::CreateWebhook;
 pub use delete_webhook::DeleteWebhook;
 pub use import_api::ImportedApi;
 
+use crate::plugins;
 use crate::project::{Project, Resource};
 use crate::scaffold::{
     self, Error, FileSystem, InitOptions, Plan, Planner, Scaffold, Step, Templates,
@@ -111,8 +112,8 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
         force: request.force,
     };
     let user_files = matches!(request.command, Command::Edit { plugins: true, .. });
-    let helm = scaffold::helm::Plugin { user_files };
-    let grafana = scaffold::grafana::Plugin { user_files };
+    let helm = plugins::helm::Plugin { user_files };
+    let grafana = plugins::grafana::Plugin { user_files };
     scaffold::plan(&step, &request.command, &[&helm, &grafana])
 }
 

@@ -26,7 +26,7 @@ pub fn queried(expr: &str) -> (Vec<&str>, Vec<&str>) {
 pub fn webop_dashboards_read_served_series(series: &Series, text: &str) {
     const ADDED_BY_PROMETHEUS: [&str; 4] = ["instance", "job", "namespace", "pod"];
     let mut checked = 0;
-    for dashboard in webop_cli::scaffold::grafana::dashboards() {
+    for dashboard in webop_cli::plugins::grafana::dashboards() {
         for expr in dashboard.exprs() {
             let (metrics, labels) = queried(expr);
             assert!(!metrics.is_empty(), "{expr}: reads no metric");

@@ -12,9 +12,9 @@ mod dashboards;
 pub use custom::BadConfig;
 pub use dashboards::{Dashboard, dashboards};
 
-use super::plan::Planner;
-use super::{Error, Scaffold, Step};
 use crate::project::Project;
+use crate::scaffold::plan::Planner;
+use crate::scaffold::{Error, Scaffold, Step};
 
 /// The dashboards' directory.
 pub const GRAFANA_DIR: &str = "grafana";

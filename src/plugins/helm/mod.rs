@@ -16,13 +16,13 @@ pub mod objects;
 
 use serde_json::Value;
 
-use super::catalogue::{ENTRIES, Entry};
-use super::context::{ProjectVars, ResourceVars, Scoped};
-use super::plan::{Conflict, Planner};
-use super::rendering::{Select, instances};
-use super::templates::Templates;
-use super::{Error, Scaffold, Step};
 use crate::project::Project;
+use crate::scaffold::catalogue::{ENTRIES, Entry};
+use crate::scaffold::context::{ProjectVars, ResourceVars, Scoped};
+use crate::scaffold::plan::{Conflict, Planner};
+use crate::scaffold::rendering::{Select, instances};
+use crate::scaffold::templates::Templates;
+use crate::scaffold::{Error, Scaffold, Step};
 use objects::Helm;
 
 /// The chart's directory.
