@@ -111,6 +111,8 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
         after: request.after,
         force: request.force,
     };
+    // Each plugin does nothing until PROJECT records it; `edit --plugins`, which records it,
+    // writes its user-owned files too, and every later command keeps its generated ones.
     let user_files = matches!(request.command, Command::Edit { plugins: true, .. });
     let helm = plugins::helm::Plugin { user_files };
     let grafana = plugins::grafana::Plugin { user_files };
