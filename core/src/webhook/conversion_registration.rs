@@ -10,6 +10,19 @@ use super::conversion::{Convertible, Hub};
 use super::convert::KindConversion;
 use super::webhooks::Webhooks;
 
+// The builder's entry lives here, beside the builder, so that `Webhooks` needs to know nothing
+// of it: the two modules depend one way.
+impl Webhooks {
+    /// Conversion between the versions of the hub `H`'s kind, served at `/convert`; add the
+    /// spokes, then [`Conversion::done`].
+    pub fn conversion<H>(self) -> Conversion<H>
+    where
+        H: Hub + Serialize + DeserializeOwned + 'static,
+    {
+        Conversion::new(KindConversion::hub::<H>(), self)
+    }
+}
+
 /// The versions of one kind being registered for conversion: the hub `H` and its spokes.
 #[must_use = "finish the conversion with .done()"]
 pub struct Conversion<H> {
@@ -22,7 +35,7 @@ impl<H> Conversion<H>
 where
     H: Hub + Serialize + DeserializeOwned + 'static,
 {
-    pub(super) fn new(kind: KindConversion, webhooks: Webhooks) -> Self {
+    fn new(kind: KindConversion, webhooks: Webhooks) -> Self {
         Conversion {
             kind,
             webhooks,

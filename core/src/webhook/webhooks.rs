@@ -13,8 +13,6 @@ use super::admission::{
     AdmissionRequest, AdmissionResponse, Admit, CustomDefaulter, CustomValidator, Defaulting,
     Validating,
 };
-use super::conversion::Hub;
-use super::conversion_registration::Conversion;
 use super::convert::{self, KindConversion};
 use super::request::AdmissionInfo;
 
@@ -181,15 +179,6 @@ impl Webhooks {
         let kind = PhantomData;
         let handler = Arc::new(Validating { validator, kind });
         self.register::<K>(path.to_owned(), false, handler)
-    }
-
-    /// Conversion between the versions of the hub `H`'s kind, served at `/convert`; add the
-    /// spokes, then [`Conversion::done`].
-    pub fn conversion<H>(self) -> Conversion<H>
-    where
-        H: Hub + Serialize + DeserializeOwned + 'static,
-    {
-        Conversion::new(KindConversion::hub::<H>(), self)
     }
 
     /// Every path served: the admission webhooks', then `/convert` if anything converts.
