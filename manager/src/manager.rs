@@ -9,6 +9,9 @@ use kube::runtime::events::{Recorder, Reporter};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
+#[cfg(feature = "webhook")]
+mod webhooks;
+
 use super::metrics_auth::MetricsAuth;
 use super::options::parse_bind_address;
 use super::{
@@ -36,7 +39,7 @@ struct Inner {
     bound: std::sync::Mutex<(Option<SocketAddr>, Option<SocketAddr>)>,
     /// The webhooks the webhook server serves, and its readiness until it listens.
     #[cfg(feature = "webhook")]
-    webhooks: std::sync::Mutex<Option<ServedWebhooks>>,
+    webhooks: std::sync::Mutex<Option<webhooks::ServedWebhooks>>,
 }
 
 impl std::fmt::Debug for Manager {
@@ -46,14 +49,6 @@ impl std::fmt::Debug for Manager {
             .field("leader_election_id", &self.inner.leader_election_id)
             .finish_non_exhaustive()
     }
-}
-
-#[cfg(feature = "webhook")]
-struct ServedWebhooks {
-    webhooks: webop_core::webhook::Webhooks,
-    started: super::Synced,
-    /// Where the server listens and its self-signed `caBundle`, once serving.
-    bound: Option<(SocketAddr, Option<String>)>,
 }
 
 /// The bound addresses of the HTTP endpoints and their tasks.
@@ -162,88 +157,6 @@ impl Manager {
                 webhooks: std::sync::Mutex::default(),
             }),
         }
-    }
-
-    /// Serves `webhooks` over HTTPS on `--webhook-port` (unless `ENABLE_WEBHOOKS=false`);
-    /// `/readyz` waits until that server listens, as controller-runtime's `StartedChecker`
-    /// does. A second call replaces the webhooks of the first.
-    #[cfg(feature = "webhook")]
-    pub fn with_webhooks(self, webhooks: webop_core::webhook::Webhooks) -> Self {
-        let started = self.inner.readiness.track("webhook-server");
-        let served = ServedWebhooks {
-            webhooks,
-            started,
-            bound: None,
-        };
-        let replaced = self.served_webhooks().replace(served);
-        if let Some(replaced) = replaced {
-            replaced.started.mark();
-        }
-        self
-    }
-
-    #[cfg(feature = "webhook")]
-    fn served_webhooks(&self) -> std::sync::MutexGuard<'_, Option<ServedWebhooks>> {
-        self.inner
-            .webhooks
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Where the webhook server listens, once serving.
-    #[cfg(feature = "webhook")]
-    pub fn webhook_address(&self) -> Option<SocketAddr> {
-        self.served_webhooks().as_ref()?.bound.as_ref().map(|b| b.0)
-    }
-
-    /// The webhook server's self-signed certificate, base64 as a `caBundle`, once serving
-    /// without `--webhook-cert-path`.
-    #[cfg(feature = "webhook")]
-    pub fn webhook_ca_bundle(&self) -> Option<String> {
-        self.served_webhooks().as_ref()?.bound.as_ref()?.1.clone()
-    }
-
-    /// Starts the webhook server if there are webhooks and `ENABLE_WEBHOOKS` is not false;
-    /// readiness waits for nothing more once it listens (or is off).
-    #[cfg(feature = "webhook")]
-    async fn serve_webhooks(
-        &self,
-        servers: &mut Servers,
-        shutdown: &Shutdown,
-    ) -> Result<(), Error> {
-        let Some((webhooks, started)) = self
-            .served_webhooks()
-            .as_ref()
-            .map(|s| (s.webhooks.clone(), s.started.clone()))
-        else {
-            return Ok(());
-        };
-        if !self.inner.options.enable_webhooks {
-            tracing::info!("ENABLE_WEBHOOKS=false: the webhooks are not served");
-            started.mark();
-            return Ok(());
-        }
-        let metrics = self.inner.metrics.clone();
-        let shutdown = shutdown.clone();
-        let server =
-            super::webhook_server::spawn(webhooks, metrics, &self.inner.options, shutdown).await?;
-        servers.webhook = Some(server.address);
-        servers.tasks.push(server.task);
-        if let Some(served) = self.served_webhooks().as_mut() {
-            served.bound = Some((server.address, server.ca_bundle));
-        }
-        started.mark();
-        Ok(())
-    }
-
-    /// The webhooks given to [`Manager::with_webhooks`] (empty without).
-    #[cfg(feature = "webhook")]
-    pub fn webhooks(&self) -> webop_core::webhook::Webhooks {
-        let served = self.served_webhooks();
-        served
-            .as_ref()
-            .map(|s| s.webhooks.clone())
-            .unwrap_or_default()
     }
 
     /// The shared client.
