@@ -10,7 +10,8 @@ use std::path::Path;
 
 use serde_json::Value;
 use support::{
-    build_test_and_lint, gvk_command, kustomize, manifests, read, run_ok, scaffold_step, workspace,
+    build_test_offline_and_lint_serving, gvk_command, kustomize, manifests, read, run_ok,
+    scaffold_step, workspace,
 };
 use webhook_project::{V2, WEBHOOK, webapp, with};
 
@@ -232,5 +233,10 @@ fn a_project_with_webhooks_builds_and_passes_its_tests() {
     ] {
         assert!(webhooks.contains(line), "{line}: {webhooks}");
     }
-    build_test_and_lint(&dir);
+    // The WebApp controller's tests are the golden project's, which runs them on the real
+    // server; here the webhooks are what the API server must call.
+    build_test_offline_and_lint_serving(
+        &dir,
+        &["webapp_webhook", "pod_webhook", "deployment_webhook"],
+    );
 }

@@ -225,6 +225,19 @@ pub fn build_test_offline_and_lint(dir: &Path) {
     clippy_holding_the_lock(dir);
 }
 
+/// [`build_test_offline_and_lint`], then the test targets `on_the_server` once more as
+/// [`build_test_and_lint`] runs them: for projects whose other tests repeat what another project's
+/// run already does on a real API server.
+pub fn build_test_offline_and_lint_serving(dir: &Path, on_the_server: &[&str]) {
+    build_test_offline_and_lint(dir);
+    let _build = one_build_at_a_time();
+    let mut args = vec!["test"];
+    for target in on_the_server {
+        args.extend(["--test", target]);
+    }
+    cargo_holding_the_lock(dir, &args);
+}
+
 fn clippy_holding_the_lock(dir: &Path) {
     cargo_holding_the_lock(
         dir,
