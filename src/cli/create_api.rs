@@ -17,6 +17,8 @@ use crate::scaffolds::{Command, Request};
     webop create api --group batch --version v1 --kind CronJob\n\n  \
     # A cluster-scoped kind without a controller\n  \
     webop create api --group infra --version v1 --kind Cluster --namespaced=false --controller=false\n\n  \
+    # A second controller of an existing kind (kubebuilder's named controllers)\n  \
+    webop create api --group app --version v1 --kind WebApp --resource=false --controller-name audit\n\n  \
     # A controller for Kubernetes' own Deployments (k8s-openapi's type)\n  \
     webop create api --group apps --version v1 --kind Deployment --resource=false")]
 pub struct CreateApiArgs {
@@ -44,6 +46,11 @@ pub struct CreateApiArgs {
     #[arg(long, value_name = "BOOL", action = ArgAction::Set, default_value_t = true,
           num_args = 0..=1, require_equals = true, default_missing_value = "true")]
     pub controller: bool,
+    /// Name the controller (kubebuilder's --controller-name): a DNS-1035 label, its module
+    /// `src/controller/<name>_controller.rs`. With --resource=false on a kind the project has,
+    /// adds a controller beside the kind's others.
+    #[arg(long, value_name = "NAME", allow_hyphen_values = true)]
+    pub controller_name: Option<String>,
     /// Container image the controller runs for each object (a Deployment and a Service); without
     /// it the reconcile is left empty.
     #[arg(long, allow_hyphen_values = true)]
@@ -80,6 +87,7 @@ fn new_resource(args: &CreateApiArgs) -> NewResource {
         namespaced: args.namespaced,
         resource: args.resource,
         controller: args.controller,
+        controller_name: args.controller_name.clone(),
         image: args.image.as_ref().map(|image| DeployImageOptions {
             container_port: args.port.map(|p| p.to_string()),
             image: image.clone(),
@@ -95,6 +103,12 @@ fn new_resource(args: &CreateApiArgs) -> NewResource {
 
 pub(super) fn run(args: CreateApiArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
     let (root, before) = Project::find(cwd)?;
+    // `--resource=false --controller-name` beside a kind's other controllers: its types are
+    // the user's already.
+    let another_controller = !args.resource
+        && before
+            .resource(&args.group, &args.version, &args.kind)
+            .is_some();
     let (after, resource) = before.with_resource(&new_resource(&args))?;
     // A namespace-scoped manager (`webop edit --namespaced`) cannot take a cluster-scoped kind.
     after.with_namespaced_manager(after.namespaced)?;
@@ -106,7 +120,7 @@ pub(super) fn run(args: CreateApiArgs, cwd: &Path, out: &mut dyn Write) -> anyho
         force: args.force,
     };
     super::scaffold(&request, args.dry_run, out)?;
-    if !args.dry_run && resource.api.is_some() && !resource.foreign() {
+    if !args.dry_run && resource.api.is_some() && !resource.foreign() && !another_controller {
         writeln!(
             out,
             "Next: edit {}, then run `make manifests`",

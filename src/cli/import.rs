@@ -80,7 +80,7 @@ pub(super) fn run(command: ImportCommand, cwd: &Path, out: &mut dyn Write) -> an
                 // `--force` over a kind the project has replaces its types: its controller
                 // (and the image it runs) stays registered.
                 let existing = after.resource(&group, version, &imported.kind.kind);
-                let controller = existing.is_some_and(|r| r.controller);
+                let controller = existing.is_some_and(|r| r.has_controller());
                 let image = existing.and_then(|r| after.deploy_image_options(r).cloned());
                 let new = NewResource {
                     group,
@@ -91,6 +91,7 @@ pub(super) fn run(command: ImportCommand, cwd: &Path, out: &mut dyn Write) -> an
                     namespaced: imported.kind.namespaced,
                     resource: true,
                     controller,
+                    controller_name: None,
                     image,
                     force: args.force,
                     domain: Some(domain),

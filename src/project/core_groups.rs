@@ -93,6 +93,7 @@ impl CoreGroup {
         super::Resource {
             api: None,
             controller: false,
+            controllers: Vec::new(),
             core: true,
             domain: self.domain.to_owned(),
             external: false,

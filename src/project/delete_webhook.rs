@@ -130,7 +130,7 @@ impl Project {
         entry.webhooks = (left.defaulting || left.validation || left.conversion).then_some(left);
         // A kind of Kubernetes' that `create webhook` recorded for its webhooks alone goes with
         // them, as it came.
-        if entry.core && !entry.controller && entry.webhooks.is_none() {
+        if entry.core && !entry.has_controller() && entry.webhooks.is_none() {
             after.resources.retain(|r| {
                 (&r.group, &r.version, &r.kind)
                     != (&resource.group, &resource.version, &resource.kind)
@@ -152,6 +152,7 @@ mod tests {
                 namespaced: true,
             }),
             controller: false,
+            controllers: Vec::new(),
             domain: "example.com".into(),
             core: false,
             external: false,

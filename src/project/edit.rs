@@ -31,7 +31,7 @@ impl Project {
             let mut groups: Vec<&str> = self
                 .resources
                 .iter()
-                .filter(|r| r.api.is_some() || r.controller)
+                .filter(|r| r.api.is_some() || r.has_controller())
                 .map(|r| r.group.as_str())
                 .collect();
             groups.sort();
@@ -66,7 +66,9 @@ impl Project {
     pub fn with_namespaced_manager(&self, namespaced: bool) -> Result<Project, Refused> {
         if namespaced {
             let cluster_scoped = self.resources.iter().find(|r| {
-                r.controller && !r.external && r.api.as_ref().is_some_and(|api| !api.namespaced)
+                r.has_controller()
+                    && !r.external
+                    && r.api.as_ref().is_some_and(|api| !api.namespaced)
             });
             if let Some(r) = cluster_scoped {
                 return Err(Refused::ClusterScopedController {
@@ -96,6 +98,7 @@ mod tests {
                 namespaced,
             }),
             controller,
+            controllers: Vec::new(),
             domain: "example.com".into(),
             core: false,
             external: false,

@@ -27,8 +27,10 @@ impl Project {
         match existing {
             Some(existing) if existing.external => Some(self.controller_for(new, existing)),
             None if new.domain.is_none() => core_group(&new.group).map(|core| {
+                let (controller, controllers) = new.controllers(None);
                 let resource = Resource {
-                    controller: new.controller,
+                    controller,
+                    controllers,
                     plural: new.plural.clone(),
                     ..core.resource(&new.version, &new.kind)
                 };
@@ -53,11 +55,13 @@ impl Project {
         validate::rust_path("external-api-path", path)?;
         let domain = new.domain.clone().unwrap_or_else(|| self.domain.clone());
         validate::domain(&domain)?;
+        let (controller, controllers) = new.controllers(None);
         self.add_foreign(
             new,
             Resource {
                 api: None,
-                controller: new.controller,
+                controller,
+                controllers,
                 core: false,
                 domain,
                 external: true,
@@ -79,6 +83,7 @@ impl Project {
     ) -> Result<(Project, Resource), Refused> {
         validate::kind(&new.kind)?;
         validate::version(&new.version)?;
+        new.check_controller_name()?;
         if let Some(plural) = &new.plural {
             validate::plural(plural)?;
         }
@@ -106,7 +111,7 @@ impl Project {
         if !new.controller {
             return Err(Refused::NothingToScaffold);
         }
-        if existing.controller && !new.force {
+        if existing.has_controller() && !new.force {
             return Err(Refused::Invalid(Invalid {
                 what: "kind",
                 value: new.kind.clone(),
@@ -118,21 +123,11 @@ impl Project {
                 ),
             }));
         }
-        if let Some(other) = self.resources.iter().find(|r| {
-            r.controller
-                && r.kind.eq_ignore_ascii_case(&new.kind)
-                && !(r.group == new.group && r.version == new.version)
-                && (!self.multigroup || r.group == new.group)
-        }) {
-            return Err(Refused::SecondController {
-                kind: new.kind.clone(),
-                group: other.group.clone(),
-                domain: other.domain.clone(),
-                version: other.version.clone(),
-            });
-        }
+        self.check_controller_module(new)?;
+        let (controller, controllers) = new.controllers(Some(existing));
         let resource = Resource {
-            controller: true,
+            controller,
+            controllers,
             ..existing.clone()
         };
         let mut after = self.clone();

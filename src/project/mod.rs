@@ -4,6 +4,7 @@
 //! kubebuilder user reads it at a glance. webop writes it from `templates/PROJECT` (it is a
 //! tool-owned file, re-rendered by every command) and reads it back here.
 
+mod controllers;
 mod core_groups;
 mod delete_webhook;
 mod edit;
@@ -14,6 +15,7 @@ mod new_webhook;
 mod plugins;
 pub mod validate;
 
+pub use controllers::{NamedController, controller_file, reconciler_stem};
 pub use core_groups::{CORE_GROUPS, CoreGroup, core_group};
 pub use delete_webhook::{DeleteWebhookRefused, WebhookTypes};
 pub use edit::Refused as EditRefused;
@@ -77,9 +79,12 @@ pub struct Resource {
     /// Present when the API type (and so the CRD) is scaffolded by this project.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api: Option<Api>,
-    /// Whether the project has a controller for this kind.
+    /// Whether the project has the kind's one unnamed controller (`controller: true`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub controller: bool,
+    /// The kind's named controllers (`create api --controller-name`), in place of `controller`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub controllers: Vec<NamedController>,
     /// A kind of Kubernetes' own API (kubebuilder's core types: `apps/v1 Deployment`), which the
     /// project has a controller or webhooks for: k8s-openapi's type, no API type of its own.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -19,6 +19,9 @@ pub struct NewResource {
     pub resource: bool,
     /// Scaffold a controller.
     pub controller: bool,
+    /// `--controller-name`: the controller's name (kubebuilder's named controllers); with
+    /// `--resource=false` on a kind the project has, a controller added beside its others.
+    pub controller_name: Option<String>,
     /// `--image` and its options.
     pub image: Option<DeployImageOptions>,
     /// Scaffold the kind again if the project has it.
@@ -81,7 +84,8 @@ pub enum Refused {
     },
     #[error(
         "{kind} already has a controller (created with {group}.{domain}/{version}): a kind has \
-         one controller; pass --controller=false"
+         one controller by default; pass --controller=false, or name a second one with \
+         --controller-name"
     )]
     SecondController {
         kind: String,
@@ -94,18 +98,24 @@ pub enum Refused {
 impl Project {
     /// The project with `new` recorded, and the resource as recorded; or why the kind is refused.
     pub fn with_resource(&self, new: &NewResource) -> Result<(Project, Resource), Refused> {
+        if let Some(another) = self.with_another_controller(new) {
+            return another;
+        }
         if let Some(foreign) = self.with_foreign_controller(new) {
             return foreign;
         }
         let domain = new.domain.as_deref().unwrap_or(&self.domain);
         new.check_alone(domain)?;
         self.check_beside_others(new)?;
+        let existing = self.resource(&new.group, &new.version, &new.kind);
+        let (controller, controllers) = new.controllers(existing);
         let resource = Resource {
             api: new.resource.then(|| Api {
                 crd_version: "v1".into(),
                 namespaced: new.namespaced,
             }),
-            controller: new.controller,
+            controller,
+            controllers,
             domain: domain.to_owned(),
             core: false,
             external: new.external,
@@ -254,18 +264,7 @@ impl Project {
             .map(|r| r.kind.as_str())
             .collect();
         validate::kind_alongside(&new.kind, &new.version, &same_version)?;
-        if new.controller
-            && let Some(other) = neighbours
-                .iter()
-                .find(|r| r.controller && r.kind.eq_ignore_ascii_case(&new.kind))
-        {
-            return Err(Refused::SecondController {
-                kind: new.kind.clone(),
-                group: other.group.clone(),
-                domain: other.domain.clone(),
-                version: other.version.clone(),
-            });
-        }
+        self.check_controller_module(new)?;
         Ok(())
     }
 }
@@ -290,7 +289,8 @@ impl Project {
             }
             let rule = if same_kind {
                 format!(
-                    "{} {} has the plural `{}`: the versions of a kind are one                      CustomResourceDefinition, with one plural; pass --plural {}",
+                    "{} {} has the plural `{}`: the versions of a kind are one \
+                     CustomResourceDefinition, with one plural; pass --plural {}",
                     other.kind,
                     other.version,
                     other.plural(),
@@ -298,7 +298,9 @@ impl Project {
                 )
             } else {
                 format!(
-                    "{} of group {}.{domain} has it already: the CustomResourceDefinition's name                      is `<plural>.<group>`, so the two kinds would be one CRD; choose another                      --plural",
+                    "{} of group {}.{domain} has it already: the CustomResourceDefinition's name \
+                     is `<plural>.<group>`, so the two kinds would be one CRD; choose another \
+                     --plural",
                     other.kind, other.group
                 )
             };
@@ -331,6 +333,7 @@ impl NewResource {
         if let Some(image) = &self.image {
             validate::image(&image.image)?;
         }
+        self.check_controller_name()?;
         if !self.resource && !self.controller {
             return Err(Refused::NothingToScaffold);
         }

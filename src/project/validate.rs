@@ -130,15 +130,7 @@ pub fn version(value: &str) -> Result<(), Invalid> {
 /// An imported CRD's version: any name the API server takes for one, a DNS-1035 label
 /// (`create api` scaffolds only Kubernetes-style versions, as kubebuilder does).
 pub fn served_version(value: &str) -> Result<(), Invalid> {
-    let bytes = value.as_bytes();
-    let label = !bytes.is_empty()
-        && bytes.len() <= 63
-        && bytes[0].is_ascii_lowercase()
-        && bytes
-            .iter()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
-        && !value.ends_with('-');
-    if label {
+    if is_dns1035_label(value) {
         Ok(())
     } else {
         Err(invalid(
@@ -147,6 +139,31 @@ pub fn served_version(value: &str) -> Result<(), Invalid> {
             "a version must be a DNS-1035 label: at most 63 lowercase letters, digits and '-', starting with a letter and not ending with '-'",
         ))
     }
+}
+
+/// A controller's name (`create api --controller-name`), as kubebuilder takes it: a DNS-1035
+/// label, so that with '-' as '_' it is a Rust module name.
+pub fn controller_name(value: &str) -> Result<(), Invalid> {
+    if is_dns1035_label(value) {
+        Ok(())
+    } else {
+        Err(invalid(
+            "controller name",
+            value,
+            "a controller name must be a DNS-1035 label: at most 63 lowercase letters, digits and '-', starting with a letter and not ending with '-' (such as captain-backup)",
+        ))
+    }
+}
+
+fn is_dns1035_label(value: &str) -> bool {
+    let bytes = value.as_bytes();
+    !bytes.is_empty()
+        && bytes.len() <= 63
+        && bytes[0].is_ascii_lowercase()
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
+        && !value.ends_with('-')
 }
 
 /// Package names Cargo refuses or reserves.

@@ -211,7 +211,7 @@ pub const ENTRIES: &[Entry] = &[
         scope: Scope::Version,
         needs: Api(Any),
     },
-    // `create api`: the kind's type, controller, tests, roles and sample.
+    // `create api`: the kind's type, controllers (`--controller-name`), tests, roles, sample.
     // An external API's types (`import crd --external`) are the plain template's file, its
     // contents imported.
     resource(
@@ -223,20 +223,23 @@ pub const ENTRIES: &[Entry] = &[
         Api(DeployImage),
     ),
     resource(
-        "src/controller/{{ kind_lower }}_controller.rs",
+        "src/controller/{{ controller_file }}_controller.rs",
         Controller(PlainOrForeign),
     ),
     resource(
-        "@deploy-image/src/controller/{{ kind_lower }}_controller.rs",
+        "@deploy-image/src/controller/{{ controller_file }}_controller.rs",
         Controller(DeployImage),
     ),
-    resource("tests/{{ kind_lower }}_controller.rs", Controller(Plain)),
     resource(
-        "@foreign/tests/{{ kind_lower }}_controller.rs",
+        "tests/{{ controller_file }}_controller.rs",
+        Controller(Plain),
+    ),
+    resource(
+        "@foreign/tests/{{ controller_file }}_controller.rs",
         Controller(Flavour::Foreign),
     ),
     resource(
-        "@deploy-image/tests/{{ kind_lower }}_controller.rs",
+        "@deploy-image/tests/{{ controller_file }}_controller.rs",
         Controller(DeployImage),
     ),
     resource("config/rbac/{{ kind_lower }}_admin_role.yaml", Api(Any)),

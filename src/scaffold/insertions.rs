@@ -29,10 +29,12 @@ pub(crate) fn insertions(
         if insertion.place == Place::GroupModule && !project.multigroup {
             continue;
         }
-        if !insertion
-            .needs
-            .met_by(resource.api.is_some(), resource.controller, flavour, false)
-            || !super::catalogue::belongs_to(resource, insertion.needs, insertion.file)
+        if !insertion.needs.met_by(
+            resource.api.is_some(),
+            resource.has_controller(),
+            flavour,
+            false,
+        ) || !super::catalogue::belongs_to(resource, insertion.needs, insertion.file)
         {
             continue;
         }

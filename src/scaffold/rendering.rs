@@ -43,10 +43,10 @@ pub(crate) fn render_owned(
     let mut out = Vec::new();
     for entry in ENTRIES {
         // Another webop's templates (`Templates::from_dir`) may lack one of today's.
-        if !templates.has(entry.template) {
+        let Some(template) = template_in(templates, entry.template) else {
             continue;
-        }
-        let tool_owned = templates.is_tool_owned(entry.template);
+        };
+        let tool_owned = templates.is_tool_owned(&template);
         let wanted = match select {
             Select::ToolOwned => tool_owned,
             Select::InitUserOwned => !tool_owned && entry.scope == Scope::Project,
@@ -56,7 +56,7 @@ pub(crate) fn render_owned(
             continue;
         }
         for scoped in instances(entry, project, init, select) {
-            let mut file = templates.render(entry.template, &project_vars.context(&scoped))?;
+            let mut file = templates.render(&template, &project_vars.context(&scoped))?;
             let group = match &scoped {
                 Scoped::Version(version) => version.group(),
                 Scoped::Resource(resource) => Some(resource.group()),
@@ -71,7 +71,7 @@ pub(crate) fn render_owned(
                     message: "the DO NOT EDIT header must be the template's first line".into(),
                 });
             }
-            let own = ["{{ kind_lower }}", "{{ plural }}"]
+            let own = ["{{ kind_lower }}", "{{ controller_file }}", "{{ plural }}"]
                 .iter()
                 .any(|name| entry.template.contains(name));
             out.push((own, file));
@@ -131,10 +131,26 @@ pub(crate) fn instances<'a>(
                 let flavour = super::catalogue::Flavour::of(project, r);
                 entry
                     .needs
-                    .met_by(r.api.is_some(), r.controller, flavour, conversion)
+                    .met_by(r.api.is_some(), r.has_controller(), flavour, conversion)
                     && super::catalogue::belongs_to(r, entry.needs, entry.template)
             })
-            .map(|r| Scoped::Resource(Box::new(ResourceVars::new(project, r))))
+            .flat_map(|r| match entry.needs {
+                // A controller's files, once for each controller of the kind.
+                Needs::Controller(_) => ResourceVars::controllers(project, r),
+                _ => vec![ResourceVars::new(project, r)],
+            })
+            .map(|vars| Scoped::Resource(Box::new(vars)))
             .collect(),
     }
+}
+
+/// The name of `template` in `templates`: sets before named controllers spelled a
+/// controller's files by the kind (`{{ kind_lower }}_controller.rs`), which every set still
+/// renders the same for a kind's only controller.
+fn template_in<'t>(templates: &Templates, template: &'t str) -> Option<std::borrow::Cow<'t, str>> {
+    if templates.has(template) {
+        return Some(template.into());
+    }
+    let former = template.replace("{{ controller_file }}", "{{ kind_lower }}");
+    templates.has(&former).then_some(former.into())
 }

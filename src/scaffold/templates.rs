@@ -303,8 +303,8 @@ mod tests {
     fn output_paths_drop_the_flavour_dir_and_suffix() {
         assert_eq!(output_path("Cargo.toml.tera"), "Cargo.toml");
         assert_eq!(
-            output_path("@deploy-image/src/controller/{{ kind_lower }}_controller.rs"),
-            "src/controller/{{ kind_lower }}_controller.rs"
+            output_path("@deploy-image/src/controller/{{ controller_file }}_controller.rs"),
+            "src/controller/{{ controller_file }}_controller.rs"
         );
         assert_eq!(output_path("Makefile"), "Makefile");
     }

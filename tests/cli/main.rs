@@ -23,6 +23,7 @@ mod edit_multigroup;
 mod helm_chart;
 mod kustomize;
 mod multigroup;
+mod named_controllers;
 mod namespaced_project;
 mod scaffold_lock;
 mod upgrade;

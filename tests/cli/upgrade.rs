@@ -38,6 +38,7 @@ pub fn scaffold_with(templates: &Templates, dir: &Path) {
             namespaced: true,
             resource: true,
             controller: true,
+            controller_name: None,
             image: Some(DeployImageOptions {
                 container_port: Some("80".into()),
                 image: "nginx:1.25".into(),

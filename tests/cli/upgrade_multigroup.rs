@@ -43,6 +43,7 @@ fn scaffold_fleet(templates: &Templates, dir: &Path) {
                 namespaced: true,
                 resource: true,
                 controller: true,
+                controller_name: None,
                 image: None,
                 force: false,
                 domain: None,

@@ -169,6 +169,13 @@ fn create_api(rng: &mut Rng, existing: &[Resource]) -> Step {
         return Step::Webop(args);
     }
     args.extend(gvk(rng, existing));
+    // Another, named controller of a kind the project has (kubebuilder's `--controller-name`).
+    let has = |r: &&Resource| r.group == args[3] && r.version == args[5] && r.kind == args[7];
+    if rng.chance(8) && existing.iter().any(|r| has(&r)) {
+        let name = args[7].to_ascii_lowercase() + "-" + *rng.pick(&["audit", "backup"]);
+        args.extend(["--resource=false", "--controller-name", &name].map(str::to_owned));
+        return Step::Webop(args);
+    }
     let flavour: &[&str] = match rng.below(9) {
         0 | 1 => &["--image", "nginx:1.25", "--port", "80"],
         2 => &["--namespaced=false"],
@@ -372,7 +379,7 @@ fn force_rerun(rng: &mut Rng, project: &Project) -> Option<Step> {
     if r.api.is_none() {
         args.push("--resource=false".into());
     }
-    if !r.controller {
+    if !r.has_controller() {
         args.push("--controller=false".into());
     }
     if let Some(image) = project.deploy_image_options(r) {

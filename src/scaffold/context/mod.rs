@@ -59,11 +59,17 @@ pub struct ResourceVars<'a> {
     /// What names another version of the kind's group in the API crate: `` or `ship::`.
     group_prefix: String,
     /// The controller's module under `controller`: `frigate_controller`, or
-    /// `ship::frigate_controller` when multigroup.
+    /// `ship::frigate_controller` when multigroup. Of the kind's first controller, or of the
+    /// one [`ResourceVars::of_controller`] names.
     controller_module: String,
     /// The controller's name in logs and metrics: `frigate`, or `ship-frigate` when multigroup
     /// (controller-runtime needs unique names).
     controller_name: String,
+    /// The stem of the controller's files: `frigate`, or `frigate_backup` for the controller
+    /// `create api --controller-name frigate-backup` named.
+    controller_file: String,
+    /// Whether the controller's name is not the kind's (a second controller of the kind).
+    named_controller: bool,
     /// The prefix of the kind's role names: `frigate`, or `ship-frigate` when multigroup.
     kind_role: String,
     /// The prefix of the kind's role files: `frigate`, or `ship_frigate` when multigroup.
@@ -85,7 +91,10 @@ pub struct ResourceVars<'a> {
     api: bool,
     crd_version: Option<&'a str>,
     namespaced: bool,
+    /// PROJECT's `controller: true`: the kind's one unnamed controller.
     controller: bool,
+    /// The names of the kind's controllers (PROJECT's `controllers:` when `controller` is false).
+    controller_names: Vec<String>,
     path: Option<&'a str>,
     deploy_image: bool,
     image: Option<&'a str>,
@@ -185,6 +194,8 @@ impl<'a> ResourceVars<'a> {
             webhook_module: format!("{group_prefix}{}", resource.version),
             controller_module: format!("{group_prefix}{kind_lower}_controller"),
             controller_name: layout::qualified(&kind_lower, &resource.group, multigroup, '-'),
+            controller_file: kind_lower.clone(),
+            named_controller: false,
             kind_role: layout::qualified(&kind_lower, &resource.group, multigroup, '-'),
             kind_file: layout::qualified(&kind_lower, &resource.group, multigroup, '_'),
             api_top_module: if multigroup {
@@ -233,6 +244,7 @@ impl<'a> ResourceVars<'a> {
                 (None, None) => true,
             },
             controller: resource.controller,
+            controller_names: resource.controller_names(),
             path: resource.path.as_deref(),
             deploy_image: image.is_some(),
             image: image.map(|o| o.image.as_str()),
@@ -244,6 +256,28 @@ impl<'a> ResourceVars<'a> {
                 .and_then(|o| o.run_as_user.as_deref())
                 .and_then(|u| u.parse::<i64>().ok()),
         }
+    }
+}
+
+impl<'a> ResourceVars<'a> {
+    /// The variables of the kind's controller `name` (one of `resource.controller_names()`).
+    pub fn of_controller(project: &'a Project, resource: &'a Resource, name: &str) -> Self {
+        let mut vars = ResourceVars::new(project, resource);
+        let file = crate::project::controller_file(name);
+        vars.controller_module = format!("{}{file}_controller", vars.group_prefix);
+        vars.controller_name = layout::qualified(name, &resource.group, project.multigroup, '-');
+        vars.named_controller = file != vars.kind_lower;
+        vars.controller_file = file;
+        vars
+    }
+
+    /// The variables of each of the kind's controllers, in the order they were created.
+    pub fn controllers(project: &'a Project, resource: &'a Resource) -> Vec<Self> {
+        resource
+            .controller_names()
+            .iter()
+            .map(|name| ResourceVars::of_controller(project, resource, name))
+            .collect()
     }
 }
 

@@ -53,7 +53,7 @@ pub struct ProjectVars<'a> {
     namespaced_manager: bool,
     resources: Vec<ResourceVars<'a>>,
     api_resources: Vec<ResourceVars<'a>>,
-    /// The kinds with a controller, in module order.
+    /// The controllers of the kinds (a kind's named ones each), in module order.
     controllers: Vec<ResourceVars<'a>>,
     versions: Vec<VersionVars<'a>>,
     /// Whether any kind has a webhook (of any type): the webhook server, its Service and
@@ -84,11 +84,14 @@ impl<'a> ProjectVars<'a> {
             .iter()
             .map(|r| ResourceVars::new(project, r))
             .collect();
-        let mut controllers: Vec<ResourceVars> =
-            resources.iter().filter(|r| r.controller).cloned().collect();
+        let mut controllers: Vec<ResourceVars> = project
+            .resources
+            .iter()
+            .flat_map(|r| ResourceVars::controllers(project, r))
+            .collect();
         controllers.sort_by(|a, b| {
             version_order(&a.group_key(project), &b.group_key(project))
-                .then_with(|| version_order(&a.kind_lower, &b.kind_lower))
+                .then_with(|| version_order(&a.controller_file, &b.controller_file))
         });
         let versions: Vec<VersionVars> = api_versions(project)
             .into_iter()

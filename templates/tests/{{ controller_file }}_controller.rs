@@ -28,7 +28,7 @@ async fn a_new_{{ kind_lower }}_is_reconciled() {
         .await
         .expect("the test API server starts");
     let manager = Manager::with_client(env.client(), Options::default(), "test");
-    let controller = tokio::spawn({{ kind_lower }}_controller::run(manager.clone()));
+    let controller = tokio::spawn({{ controller_file }}_controller::run(manager.clone()));
 
     let spec = {{ api_alias }}::{{ kind }}Spec {
         foo: Some("bar".to_owned()),
@@ -43,7 +43,7 @@ async fn a_new_{{ kind_lower }}_is_reconciled() {
         .unwrap();
     let reconciled = format!(
         {% raw %}"controller_runtime_reconcile_total{{controller=\"{}\",result=\"success\"}} 1",{% endraw %}
-        {{ kind_lower }}_controller::NAME
+        {{ controller_file }}_controller::NAME
     );
     let waiting = async {
         while !manager.metrics().encode().lines().any(|l| l == reconciled) {

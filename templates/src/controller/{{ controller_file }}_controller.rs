@@ -1,4 +1,4 @@
-//! The {{ kind }} controller.
+//! The {% if named_controller %}`{{ controller_name }}` controller of {{ kind }}{% else %}{{ kind }} controller{% endif %}.
 //!
 //! The manager runs [`run`]; [`reconcile`] is yours to fill. The structure is the one an
 //! expert would write on kube-rs: objects come from a cache that a watch keeps (never GETs),

@@ -32,7 +32,7 @@ async fn the_controller_runs_until_the_manager_shuts_down() {
         tokio::time::pause();
     }
     let manager = Manager::with_client(env.client(), Options::default(), "test");
-    let controller = tokio::spawn({{ kind_lower }}_controller::run(manager.clone()));
+    let controller = tokio::spawn({{ controller_file }}_controller::run(manager.clone()));
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert!(!controller.is_finished(), "the controller stopped on its own");
     manager.shutdown();

@@ -38,7 +38,7 @@ impl Cluster {
             .await
             .expect("the test API server starts");
         let role = concat!(env!("CARGO_MANIFEST_DIR"), "/config/rbac/role.yaml");
-        let (user, roles) = ({{ kind_lower }}_controller::FIELD_MANAGER, [Path::new(role)]);
+        let (user, roles) = ({{ controller_file }}_controller::FIELD_MANAGER, [Path::new(role)]);
 {%- if namespaced_manager %}
         // The manager's Role in its namespace, which it alone watches, as config/manager deploys it.
         let client = env.client_with_rbac_in(user, &roles, "default").await;
@@ -51,7 +51,7 @@ impl Cluster {
         let client = env.client_with_rbac(user, &roles).await.unwrap();
         let manager = Manager::with_client(client, Options::default(), "test");
 {%- endif %}
-        let controller = tokio::spawn({{ kind_lower }}_controller::run(manager.clone()));
+        let controller = tokio::spawn({{ controller_file }}_controller::run(manager.clone()));
         Cluster {
             env,
             manager,
@@ -120,7 +120,7 @@ async fn a_{{ kind_lower }}_gets_a_deployment_a_service_and_a_status() {
     assert_eq!(Some(&owner.uid), {{ kind_var }}.metadata.uid.as_ref());
     let controls = (owner.controller, owner.block_owner_deletion);
     assert_eq!(controls, (Some(true), Some(true)));
-    let labels = {{ kind_lower }}_controller::labels(&{{ kind_var }});
+    let labels = {{ controller_file }}_controller::labels(&{{ kind_var }});
     assert_eq!(deployment.labels(), &labels);
     assert_eq!(deployment.spec.replicas, Some(2));
     let image = container(&deployment).image.as_deref();
