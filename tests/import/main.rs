@@ -7,4 +7,5 @@ mod support;
 
 mod import_crd;
 mod import_kubebuilder;
+mod import_kubebuilder_controllers;
 mod import_round_trip;

@@ -239,23 +239,41 @@ fn scaffold(
     }
     for kind in &imported.kinds {
         let r = &kind.resource;
+        let (first, others) = match kind.controllers.split_first() {
+            Some((first, others)) => (Some(first), others),
+            None => (None, &[][..]),
+        };
         let mut create = command("api", r);
         create.extend([
             "--resource=true".into(),
-            format!("--controller={}", kind.controller),
+            format!("--controller={}", first.is_some()),
             format!("--namespaced={}", kind.namespaced),
         ]);
         if let Some(plural) = &r.plural {
             create.extend(["--plural".into(), plural.clone()]);
         }
+        if let Some(name) = first.and_then(|c| c.name.as_ref()) {
+            create.extend(["--controller-name".into(), name.clone()]);
+        }
         webop(dir, &create)?;
+        // kubebuilder's further named controllers of the kind, each beside the first.
+        for other in others {
+            let mut create = command("api", r);
+            create.push("--resource=false".into());
+            create.extend([
+                "--controller-name".into(),
+                other.name.clone().unwrap_or_default(),
+            ]);
+            webop(dir, &create)?;
+        }
         std::fs::write(dir.join(types_path(kind, multigroup)), &kind.source)?;
         if let Some(sample) = &kind.sample {
             std::fs::write(dir.join(&sample.path), &sample.text)?;
         }
-        if kind.controller {
-            rewrite::rewrite_controller(dir, &kind.resource, kind.reconciler.as_ref(), imported)?;
-            rewrite::rewrite_controller_test(dir, kind, multigroup)?;
+        for controller in &kind.controllers {
+            let name = controller.name.as_deref();
+            rewrite::rewrite_controller(dir, r, name, controller.reconciler.as_ref(), imported)?;
+            rewrite::rewrite_controller_test(dir, kind, name, multigroup)?;
         }
     }
     for core in &imported.core_controllers {
@@ -263,7 +281,7 @@ fn scaffold(
         let mut create = command("api", r);
         create.extend(["--resource=false".into(), "--controller=true".into()]);
         webop(dir, &create)?;
-        rewrite::rewrite_controller(dir, r, core.reconciler.as_ref(), imported)?;
+        rewrite::rewrite_controller(dir, r, None, core.reconciler.as_ref(), imported)?;
     }
     for core in &imported.core_webhooks {
         create_webhooks(dir, &core.resource, &core.webhooks, multigroup)?;

@@ -17,16 +17,24 @@ pub(super) fn edit(dir: &Path, name: &str, change: impl Fn(&str) -> String) -> a
     Ok(())
 }
 
-/// The controller test builds its object from the Go project's sample.
+/// The stem of the files of `resource`'s controller `name` (`None`: its unnamed one).
+fn controller_file(resource: &Resource, name: Option<&str>) -> String {
+    crate::project::controller_file(
+        &name.map_or_else(|| resource.kind.to_ascii_lowercase(), str::to_owned),
+    )
+}
+
+/// The test of the controller `name` builds its object from the Go project's sample.
 pub(super) fn rewrite_controller_test(
     dir: &Path,
     kind: &ImportedKind,
+    name: Option<&str>,
     multigroup: bool,
 ) -> anyhow::Result<()> {
     let path = dir.join(place(
         &format!(
             "tests/{}_controller.rs",
-            kind.resource.kind.to_ascii_lowercase()
+            controller_file(&kind.resource, name)
         ),
         kind,
         multigroup,
@@ -39,38 +47,40 @@ pub(super) fn rewrite_controller_test(
     Ok(())
 }
 
-/// The controller's `#[rbac]` attributes become the Go reconciler's markers, and its doc
-/// comment names the reconciler it replaces.
+/// The `#[rbac]` attributes of `resource`'s controller `name` become the Go reconciler's
+/// markers, and its doc comment names the reconciler it replaces.
 pub(super) fn rewrite_controller(
     dir: &Path,
     resource: &Resource,
+    name: Option<&str>,
     reconciler: Option<&(String, Vec<String>)>,
     imported: &KubebuilderImport,
 ) -> anyhow::Result<()> {
     let path = dir.join(crate::project::layout::place(
         &format!(
             "src/controller/{}_controller.rs",
-            resource.kind.to_ascii_lowercase()
+            controller_file(resource, name)
         ),
         &resource.group,
         imported.project.multigroup,
     ));
     let text = std::fs::read_to_string(&path)?;
+    // The markers of Go files that reconcile no imported kind go to the first controller.
     let first = imported
         .kinds
         .iter()
-        .find(|k| k.controller)
-        .map(|k| (&k.resource.group, &k.resource.kind));
+        .find_map(|k| Some((&k.resource.group, &k.resource.kind, k.controllers.first()?)))
+        .map(|(group, kind, controller)| (group, kind, controller.name.as_deref()));
     let mut rules: Vec<String> = Vec::new();
     let mut pointer = String::new();
     if let Some((file, own)) = reconciler {
         rules.extend(own.iter().cloned());
         pointer = format!(
-            "///\n/// Replaces `{}Reconciler.Reconcile` of the kubebuilder project's `{file}`; the\n/// `#[rbac]` attributes are its `+kubebuilder:rbac` markers.\n",
-            resource.kind
+            "///\n/// Replaces `{}Reconciler.Reconcile` of the kubebuilder project's\n/// `{file}`; the `#[rbac]` attributes are its `+kubebuilder:rbac` markers.\n",
+            kubebuilder::reconciler_of(&resource.kind, name)
         );
     }
-    if first == Some((&resource.group, &resource.kind)) {
+    if first == Some((&resource.group, &resource.kind, name)) {
         for (file, other) in &imported.other_rbac {
             pointer.push_str(&format!("/// RBAC markers of `{file}` are here too.\n"));
             rules.extend(other.iter().cloned());

@@ -31,8 +31,10 @@ mod webhooks;
 use std::fmt;
 
 pub use project::{
-    CoreController, CoreWebhooks, ImportedKind, KubebuilderImport, Resource, Webhooks, import,
+    CoreController, CoreWebhooks, ImportedController, ImportedKind, KubebuilderImport, Resource,
+    Webhooks, import,
 };
+pub use rbac::reconciler_of;
 pub use samples::{Sample, controller_test};
 pub use tooling::{Tooling, cargo_toml, makefile};
 pub use webhooks::{WebhookAttribute, create_webhook_flags, webhook_file};

@@ -23,19 +23,27 @@ pub use super::project_file::{Resource, Webhooks};
 pub struct ImportedKind {
     pub resource: Resource,
     pub namespaced: bool,
-    pub controller: bool,
+    /// Its controllers, in PROJECT's order.
+    pub controllers: Vec<ImportedController>,
     /// The source of `api/src/<version>/<kind>_types.rs`.
     pub source: String,
     /// The Go file of its root type.
     pub go_file: String,
-    /// The Go controller file whose reconciler it replaces, and its `#[rbac]` attributes.
-    pub reconciler: Option<(String, Vec<String>)>,
     /// The Go project's sample of the kind's version.
     pub sample: Option<Sample>,
     /// Its `+kubebuilder:webhook` markers as the attributes of the scaffolded webhooks.
     pub webhooks: Vec<WebhookAttribute>,
     /// The kind's API group (`<group>.<domain>` or the package's `groupName`).
     pub group_domain: String,
+}
+
+/// One controller of an imported kind.
+#[derive(Clone, Debug)]
+pub struct ImportedController {
+    /// PROJECT's name of it (`create api --controller-name`); `None` for `controller: true`.
+    pub name: Option<String>,
+    /// The Go controller file whose reconciler it replaces, and its `#[rbac]` attributes.
+    pub reconciler: Option<(String, Vec<String>)>,
 }
 
 /// A controller of one of Kubernetes' kinds (`core: true` in PROJECT).
@@ -144,21 +152,7 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
 
     // Controllers: RBAC and the reconciler each replaces.
     let kinds: Vec<&Resource> = owned.iter().chain(&core_controlled).copied().collect();
-    let (by_kind, other_rbac) = rbac::by_kind(root, &kinds)?;
-    for resource in &project.resources {
-        for named in resource.controllers.iter().skip(1) {
-            let name = named.get("name").and_then(|n| n.as_str()).unwrap_or("?");
-            issues.push(Issue {
-                file: "PROJECT".into(),
-                line: 0,
-                what: format!(
-                    "{} {}/{}: named controller {name:?}: webop has one controller per kind; \
-                     its RBAC markers are on the first controller's reconcile",
-                    resource.kind, resource.group, resource.version
-                ),
-            });
-        }
-    }
+    let (by_reconciler, other_rbac) = rbac::by_reconciler(root, &kinds)?;
 
     let mut kinds = Vec::new();
     for (dir, package) in &packages {
@@ -282,7 +276,19 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
                 root.kind, resource.group, resource.version
             );
             let source = render::file(&list, &header, siblings);
-            let controller = resource.controller || !resource.controllers.is_empty();
+            let controllers = resource
+                .controller_names()
+                .into_iter()
+                .map(|name| ImportedController {
+                    name: name.map(str::to_owned),
+                    reconciler: by_reconciler
+                        .get(&(
+                            resource.group.clone(),
+                            rbac::reconciler_of(&root.kind, name),
+                        ))
+                        .cloned(),
+                })
+                .collect();
             let sample =
                 samples::read(project_dir, &resource.group, &resource.version, &root.kind)?;
             kinds.push(ImportedKind {
@@ -291,12 +297,9 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
                     ..(**resource).clone()
                 },
                 namespaced: root.namespaced,
-                controller,
+                controllers,
                 source,
                 go_file,
-                reconciler: by_kind
-                    .get(&(resource.group.clone(), root.kind.clone()))
-                    .cloned(),
                 sample,
                 webhooks: Vec::new(),
                 group_domain: group_domain(resource),
@@ -351,7 +354,9 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
         .iter()
         .map(|r| CoreController {
             resource: (*r).clone(),
-            reconciler: by_kind.get(&(r.group.clone(), r.kind.clone())).cloned(),
+            reconciler: by_reconciler
+                .get(&(r.group.clone(), r.kind.clone()))
+                .cloned(),
         })
         .collect();
     Ok(KubebuilderImport {

@@ -27,6 +27,12 @@ pub struct ProjectFile {
     pub resources: Vec<Resource>,
 }
 
+/// One of PROJECT's `controllers:`.
+#[derive(Clone, Debug, Deserialize)]
+pub struct NamedController {
+    pub name: String,
+}
+
 /// One resource of PROJECT.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -35,8 +41,10 @@ pub struct Resource {
     pub api: Option<serde_json::Value>,
     #[serde(default)]
     pub controller: bool,
+    /// Named controllers (kubebuilder's `create api --controller-name`), in place of
+    /// `controller: true`.
     #[serde(default)]
-    pub controllers: Vec<serde_json::Value>,
+    pub controllers: Vec<NamedController>,
     #[serde(default)]
     pub core: bool,
     #[serde(default)]
@@ -52,6 +60,22 @@ pub struct Resource {
     pub version: String,
     #[serde(default)]
     pub webhooks: Option<Webhooks>,
+}
+
+impl Resource {
+    /// The kind's controllers: their names, `None` for `controller: true`.
+    pub fn controller_names(&self) -> Vec<Option<&str>> {
+        if !self.controllers.is_empty() {
+            self.controllers
+                .iter()
+                .map(|c| Some(c.name.as_str()))
+                .collect()
+        } else if self.controller {
+            vec![None]
+        } else {
+            Vec::new()
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]

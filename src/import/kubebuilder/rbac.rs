@@ -71,19 +71,31 @@ pub fn attributes(file: &GoFile) -> Result<Vec<String>, Error> {
     Ok(out)
 }
 
-/// The kind a controller file reconciles: its `<Kind>Reconciler` type.
-pub fn reconciled_kind(file: &GoFile) -> Option<String> {
+/// What a controller file's reconciler type is named without `Reconciler`: the kind
+/// (`CaptainReconciler`), or a named controller's name in PascalCase (`CaptainBackupReconciler`).
+pub fn reconciler_stem(file: &GoFile) -> Option<String> {
     file.types
         .iter()
         .find_map(|t| t.name.strip_suffix("Reconciler").map(str::to_owned))
 }
 
+/// The reconciler kubebuilder scaffolds for the controller `name` of `kind` (`None`: PROJECT's
+/// `controller: true`), without `Reconciler`: the kind for its default name, else the name in
+/// PascalCase (kubebuilder's `NormalizeReconcilerName`).
+pub fn reconciler_of(kind: &str, name: Option<&str>) -> String {
+    match name {
+        Some(name) if name != kind.to_ascii_lowercase() => crate::project::reconciler_stem(name),
+        _ => kind.to_owned(),
+    }
+}
+
 /// The controller files of the project at `root` (`internal/controller/`, `controllers/`): by
-/// the `(group, kind)` of `kinds` each reconciles, its path and `#[rbac]` attributes; and the
-/// attributes of the files that reconcile none of them. A multigroup project's controllers are
-/// in `internal/controller/<group>/`, and two groups may have a kind of the same name.
+/// the `(group, reconciler)` of `kinds`' controllers each declares (`reconciler_of`), its path
+/// and `#[rbac]` attributes; and the attributes of the files that are none of them. A
+/// multigroup project's controllers are in `internal/controller/<group>/`, and two groups may
+/// have a kind of the same name.
 #[allow(clippy::type_complexity)]
-pub fn by_kind(
+pub fn by_reconciler(
     root: &Path,
     kinds: &[&Resource],
 ) -> Result<
@@ -102,10 +114,15 @@ pub fn by_kind(
     for file in &controllers {
         let rules = attributes(file)?;
         let group_dir = controller_group(&file.path);
-        let reconciled = reconciled_kind(file).and_then(|kind| {
+        let reconciled = reconciler_stem(file).and_then(|stem| {
             (kinds.iter())
-                .find(|r| r.kind == kind && group_dir.is_none_or(|g| g == r.group))
-                .map(|r| (r.group.clone(), kind))
+                .find(|r| {
+                    group_dir.is_none_or(|g| g == r.group)
+                        && r.controller_names()
+                            .iter()
+                            .any(|name| reconciler_of(&r.kind, *name) == stem)
+                })
+                .map(|r| (r.group.clone(), stem))
         });
         match reconciled {
             Some(key) if !by_kind.contains_key(&key) => {

@@ -56,12 +56,29 @@ fn the_fixture_reads_as_its_kinds_with_their_attributes_and_rbac() {
         harbor.source.contains("use super::*;"),
         "Berth uses CallSign"
     );
-    let (file, rules) = harbor.reconciler.as_ref().unwrap();
+    let [controller] = harbor.controllers.as_slice() else {
+        panic!("one controller: {:?}", harbor.controllers);
+    };
+    assert_eq!(controller.name, None, "PROJECT's `controller: true`");
+    let (file, rules) = controller.reconciler.as_ref().unwrap();
     assert_eq!(file, "internal/controller/harbor_controller.go");
     assert_eq!(rules.len(), 2);
     assert!(
         rules[1].ends_with("namespace = \"fleet-system\")]"),
         "{rules:?}"
+    );
+}
+
+/// kubebuilder's reconciler of each controller PROJECT names: the kind's for its default name
+/// (and for `controller: true`), the name in PascalCase for the others.
+#[test]
+fn named_controllers_are_found_by_their_reconciler() {
+    use super::reconciler_of;
+    assert_eq!(reconciler_of("Captain", None), "Captain");
+    assert_eq!(reconciler_of("Captain", Some("captain")), "Captain");
+    assert_eq!(
+        reconciler_of("Captain", Some("captain-backup")),
+        "CaptainBackup"
     );
 }
 

@@ -1,0 +1,63 @@
+//! `webop import kubebuilder` of kubebuilder's named controllers: project-v4's Captain has two
+//! (`controllers: [{name: captain}, {name: captain-backup}]`), which become two webop
+//! controllers, each with the RBAC markers of its own Go reconciler. (role.yaml equal to the
+//! committed one is `kubebuilder_reference_projects_import_with_their_committed_manifests`.)
+
+use crate::support;
+
+use support::{read, run_ok, workspace};
+
+#[test]
+fn project_v4_s_named_controllers_import_as_two_controllers_with_their_own_rbac() {
+    let go_project = workspace().join("../shared/kubebuilder-projects/project-v4");
+    if !go_project.join("PROJECT").is_file() {
+        eprintln!("skipped: no {}", go_project.display());
+        return;
+    }
+    let temp = tempfile::tempdir().unwrap();
+    let out = temp.path().join("imported");
+    let report = run_ok(
+        temp.path(),
+        &[
+            "import",
+            "kubebuilder",
+            go_project.to_str().unwrap(),
+            out.to_str().unwrap(),
+            "--webop-path",
+            workspace().to_str().unwrap(),
+        ],
+    );
+    assert!(
+        !report.contains("named controller"),
+        "nothing listed:\n{report}"
+    );
+    let project = read(&out, "PROJECT");
+    assert!(
+        project.contains("  controllers:\n  - name: captain\n  - name: captain-backup\n"),
+        "recorded as kubebuilder records it:\n{project}"
+    );
+    let backup = read(&out, "src/controller/captain_backup_controller.rs");
+    assert!(
+        backup.contains(r#"pub const NAME: &str = "captain-backup";"#),
+        "{backup}"
+    );
+    assert!(
+        backup.contains("Replaces `CaptainBackupReconciler.Reconcile` of the kubebuilder project's\n/// `internal/controller/captain_backup_controller.go`"),
+        "{backup}"
+    );
+    let rules = |text: &str| text.lines().filter(|l| l.starts_with("#[rbac(")).count();
+    assert_eq!(rules(&backup), 3, "its own three markers:\n{backup}");
+    let captain = read(&out, "src/controller/captain_controller.rs");
+    assert!(
+        captain.contains("`CaptainReconciler.Reconcile`"),
+        "{captain}"
+    );
+    let registry = read(&out, "src/controller/mod.rs");
+    assert!(
+        registry.contains("captain_backup_controller::run(manager.clone())"),
+        "{registry}"
+    );
+    // The test of each controller creates the Go project's sample, not the scaffold's `foo`.
+    let test = read(&out, "tests/captain_backup_controller.rs");
+    assert!(!test.contains("foo: Some("), "{test}");
+}
