@@ -16,6 +16,9 @@ use crate::scaffolds::{Command, CreateWebhook, Request};
     webop create webhook --group app --version v1 --kind WebApp --defaulting --programmatic-validation\n\n  \
     # A Pod's defaulting webhook (Kubernetes' own kinds need no create api)\n  \
     webop create webhook --group core --version v1 --kind Pod --defaulting\n\n  \
+    # cert-manager's Issuer, an external kind: its types from its CRD, then the webhook\n  \
+    webop import crd --external cert-manager.io_issuers.yaml\n  \
+    webop create webhook --group cert-manager --version v1 --kind Issuer --defaulting\n\n  \
     # Conversion between WebApp v1 (the hub, stored) and v2\n  \
     webop create api --group app --version v2 --kind WebApp --controller=false\n  \
     webop create webhook --group app --version v1 --kind WebApp --conversion --spoke v2")]
@@ -47,6 +50,13 @@ pub struct CreateWebhookArgs {
     /// The versions that convert to and from the hub (with --conversion): --spoke v2,v3.
     #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
     pub spoke: Vec<String>,
+    /// An external kind's type named by its Rust module (cert_manager_types::v1), for a kind
+    /// the project has no entry of (one `import crd --external` wrote needs none).
+    #[arg(long, value_name = "PATH")]
+    pub external_api_path: Option<String>,
+    /// The external kind's domain (io for cert-manager.io) [default: the project's].
+    #[arg(long, value_name = "DOMAIN", requires = "external_api_path")]
+    pub external_api_domain: Option<String>,
     /// Scaffold a webhook type the kind has again, and overwrite its files.
     #[arg(long)]
     pub force: bool,
@@ -67,6 +77,8 @@ pub(super) fn run(args: CreateWebhookArgs, cwd: &Path, out: &mut dyn Write) -> a
         defaulting_path: args.defaulting_path,
         validation_path: args.validation_path,
         spokes: args.spoke.iter().map(|s| s.trim().to_owned()).collect(),
+        external_path: args.external_api_path,
+        external_domain: args.external_api_domain,
         force: args.force,
     };
     let (after, resource) = before.with_webhook(&new)?;

@@ -128,9 +128,10 @@ impl Project {
             .find(|r| **r == resource)
             .expect("the resource is the project's");
         entry.webhooks = (left.defaulting || left.validation || left.conversion).then_some(left);
-        // A kind of Kubernetes' that `create webhook` recorded for its webhooks alone goes with
-        // them, as it came.
-        if entry.core && !entry.has_controller() && entry.webhooks.is_none() {
+        // A kind of Kubernetes' or an external one (`--external-api-path`) that `create webhook`
+        // recorded for its webhooks alone goes with them, as it came.
+        let webhooks_alone = entry.foreign() && entry.api.is_none() && !entry.has_controller();
+        if webhooks_alone && entry.webhooks.is_none() {
             after.resources.retain(|r| {
                 (&r.group, &r.version, &r.kind)
                     != (&resource.group, &resource.version, &resource.kind)

@@ -8,6 +8,7 @@ mod controllers;
 mod core_groups;
 mod delete_webhook;
 mod edit;
+mod external_webhook;
 mod foreign_kind;
 pub mod layout;
 mod new_resource;
@@ -333,10 +334,11 @@ impl Resource {
         }
     }
 
-    /// Whether the kind has admission webhooks that this project serves: a kind of its own, or
-    /// one of Kubernetes' (`core: true`).
+    /// Whether the kind has admission webhooks that this project serves: a kind of its own, one
+    /// of Kubernetes' (`core: true`) or an external one's (`external: true`).
     pub fn admission_webhooks(&self) -> bool {
-        (self.api.is_some() || self.core) && self.webhooks.as_ref().is_some_and(|w| w.admission())
+        (self.api.is_some() || self.foreign())
+            && self.webhooks.as_ref().is_some_and(|w| w.admission())
     }
 
     /// The Kubernetes API group of a core kind.

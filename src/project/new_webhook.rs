@@ -1,6 +1,7 @@
 //! The rules `create webhook` checks before it records webhooks for a kind (kubebuilder's
 //! `create webhook` rules): the kind and version exist with an API type, or are one of
-//! Kubernetes' own (kubebuilder's "webhooks for core types", recorded `core: true`); at least one
+//! Kubernetes' own (kubebuilder's "webhooks for core types", recorded `core: true`), or an
+//! external kind whose type the project has (`external_webhook`); at least one
 //! webhook type is asked for; and conversion runs on a hub whose spokes are other versions of the
 //! kind.
 //! The CLI only parses arguments into a [`NewWebhook`] and reports what
@@ -31,6 +32,11 @@ pub struct NewWebhook {
     pub validation_path: Option<String>,
     /// `--spoke`: the versions that convert to and from the hub.
     pub spokes: Vec<String>,
+    /// `--external-api-path`: the Rust module of an external kind's type (kubebuilder's
+    /// `--external-api-path`, there a Go package).
+    pub external_path: Option<String>,
+    /// `--external-api-domain`: the external kind's domain (`io` for `cert-manager.io`).
+    pub external_domain: Option<String>,
     /// Scaffold a webhook type again although the kind has it.
     pub force: bool,
 }
@@ -46,7 +52,8 @@ pub enum WebhookRefused {
     #[error(
         "the project has no kind {kind} in {group}/{version}, and {group} is not one of \
          Kubernetes' API groups (core, apps, batch, ...) whose kinds get webhooks without an API \
-         type; it has: {known}"
+         type; it has: {known} (another operator's kind: `webop import crd --external` its CRD, \
+         or name its Rust type's module with --external-api-path)"
     )]
     UnknownKind {
         kind: String,
@@ -64,6 +71,12 @@ pub enum WebhookRefused {
          the API server converts; conversion webhooks are for the kinds this project defines"
     )]
     ConversionOfCoreKind { kind: String, version: String },
+    #[error(
+        "--conversion on {kind} {version}: {kind} is an external kind, whose CRD and its \
+         conversion are its own operator's; conversion webhooks are for the kinds this project \
+         defines"
+    )]
+    ConversionOfExternalKind { kind: String, version: String },
     #[error("{flag} can only be used with {needs}: it is where that webhook is served")]
     PathWithoutWebhook {
         flag: &'static str,
@@ -144,15 +157,22 @@ impl Project {
         if !new.defaulting && !new.validation && !new.conversion {
             return Err(WebhookRefused::NoWebhookType);
         }
-        let core_kind;
-        let existing = match self.resource(&new.group, &new.version, &new.kind) {
-            Some(existing) => existing,
-            None => {
-                core_kind = self.core_kind(new)?;
-                &core_kind
+        let foreign_kind;
+        let existing = match (
+            &new.external_path,
+            self.resource(&new.group, &new.version, &new.kind),
+        ) {
+            (Some(path), _) => {
+                foreign_kind = self.external_webhook_kind(new, path)?;
+                &foreign_kind
+            }
+            (None, Some(existing)) => existing,
+            (None, None) => {
+                foreign_kind = self.core_kind(new)?;
+                &foreign_kind
             }
         };
-        if existing.api.is_none() && !existing.core {
+        if existing.api.is_none() && !existing.foreign() {
             return Err(WebhookRefused::NoApiType {
                 kind: new.kind.clone(),
                 version: new.version.clone(),
@@ -160,6 +180,12 @@ impl Project {
         }
         if existing.core && new.conversion {
             return Err(WebhookRefused::ConversionOfCoreKind {
+                kind: new.kind.clone(),
+                version: new.version.clone(),
+            });
+        }
+        if existing.external && new.conversion {
+            return Err(WebhookRefused::ConversionOfExternalKind {
                 kind: new.kind.clone(),
                 version: new.version.clone(),
             });

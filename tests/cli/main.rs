@@ -20,6 +20,7 @@ mod delete_webhook;
 mod edit;
 mod edit_grafana;
 mod edit_multigroup;
+mod external_webhooks;
 mod helm_chart;
 mod kustomize;
 mod multigroup;
