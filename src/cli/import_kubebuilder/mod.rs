@@ -198,6 +198,37 @@ fn create_webhooks(
     })
 }
 
+/// The Rust type of an external kind with webhooks, which the Go project takes from another Go
+/// module: `webop import crd --external` of a CRD that keeps the kind whole
+/// (`kubebuilder::external_crd`), the CRD file removed after and the types' header saying so.
+fn import_external_type(
+    dir: &Path,
+    resource: &kubebuilder::Resource,
+    multigroup: bool,
+) -> anyhow::Result<()> {
+    let (file, crd) = kubebuilder::external_crd(resource);
+    std::fs::write(dir.join(&file), crd)?;
+    let imported = webop(
+        dir,
+        &[
+            "import".into(),
+            "crd".into(),
+            "--external".into(),
+            file.clone(),
+        ],
+    );
+    std::fs::remove_file(dir.join(&file))?;
+    imported?;
+    let types = format!(
+        "api/src/{}/{}_types.rs",
+        resource.version,
+        resource.kind.to_ascii_lowercase()
+    );
+    let types = crate::project::layout::place(&types, &resource.group, multigroup);
+    let (written, instead) = kubebuilder::external_header(resource, &file);
+    rewrite::edit(dir, &types, |text| text.replacen(&written, &instead, 1))
+}
+
 /// Runs `args` as a `webop` command in `dir`, its report discarded.
 fn webop(dir: &Path, args: &[String]) -> anyhow::Result<()> {
     let mut sink = Vec::new();
@@ -283,8 +314,11 @@ fn scaffold(
         webop(dir, &create)?;
         rewrite::rewrite_controller(dir, r, None, core.reconciler.as_ref(), imported)?;
     }
-    for core in &imported.core_webhooks {
-        create_webhooks(dir, &core.resource, &core.webhooks, multigroup)?;
+    for foreign in &imported.core_webhooks {
+        if foreign.resource.external {
+            import_external_type(dir, &foreign.resource, multigroup)?;
+        }
+        create_webhooks(dir, &foreign.resource, &foreign.webhooks, multigroup)?;
     }
     for kind in &imported.kinds {
         if kind.resource.webhooks.is_some() {

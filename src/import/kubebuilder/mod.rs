@@ -12,9 +12,11 @@
 //! - `types`: Go types to Rust items; `kind`: a root type to the kind's attributes;
 //! - `project`: the PROJECT file, the packages, the kinds' files; `files`: the Go files read;
 //! - `rbac`: controllers' RBAC; `webhooks`: webhook markers to the scaffolded `#[webhook]`s;
+//! - `external`: the type of an external kind with webhooks, from a CRD that keeps it whole;
 //! - `samples`: the Go project's samples, and the controller test built from them;
 //! - `tooling`: controller-gen's Makefile options and go.mod's Kubernetes release.
 
+mod external;
 mod files;
 pub mod go;
 mod kind;
@@ -30,6 +32,7 @@ mod webhooks;
 
 use std::fmt;
 
+pub use external::{crd as external_crd, header as external_header};
 pub use project::{
     CoreController, CoreWebhooks, ImportedController, ImportedKind, KubebuilderImport, Resource,
     Webhooks, import,

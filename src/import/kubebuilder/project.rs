@@ -54,12 +54,13 @@ pub struct CoreController {
     pub reconciler: Option<(String, Vec<String>)>,
 }
 
-/// The webhooks of one of Kubernetes' kinds (`core: true` with `webhooks:` in PROJECT),
-/// scaffolded by `webop create webhook` on k8s-openapi's type.
+/// The webhooks of a kind the project does not own, one of Kubernetes' (`core: true` with
+/// `webhooks:` in PROJECT: on k8s-openapi's type) or an external one (`external: true`: on the
+/// type `external::crd` gives it), scaffolded by `webop create webhook`.
 #[derive(Clone, Debug)]
 pub struct CoreWebhooks {
     pub resource: Resource,
-    /// The kind's API group as the API server names it (`""`, `apps`).
+    /// The kind's API group as the API server names it (`""`, `apps`, `cert-manager.io`).
     pub group_domain: String,
     /// Its `+kubebuilder:webhook` markers as the attributes of the scaffolded webhooks.
     pub webhooks: Vec<WebhookAttribute>,
@@ -72,7 +73,7 @@ pub struct KubebuilderImport {
     pub kinds: Vec<ImportedKind>,
     /// Controllers of Kubernetes' kinds, in PROJECT's order.
     pub core_controllers: Vec<CoreController>,
-    /// Webhooks of Kubernetes' kinds, in PROJECT's order.
+    /// Webhooks of Kubernetes' and external kinds, in PROJECT's order.
     pub core_webhooks: Vec<CoreWebhooks>,
     /// RBAC attributes of controller files that reconcile none of the kinds.
     pub other_rbac: Vec<(String, Vec<String>)>,
@@ -336,17 +337,7 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
     let files: Vec<&GoFile> = (packages.values().flat_map(|p| &p.files))
         .chain(&webhook_files)
         .collect();
-    let mut core_webhooks: Vec<CoreWebhooks> = (project.resources.iter())
-        .filter(|r| r.core && r.webhooks.is_some())
-        .filter_map(|r| {
-            let group = crate::project::core_group(&r.group)?;
-            Some(CoreWebhooks {
-                resource: r.clone(),
-                group_domain: group.api_group(),
-                webhooks: Vec::new(),
-            })
-        })
-        .collect();
+    let mut core_webhooks = super::external::foreign_webhooks(&project);
     let markers = webhooks::markers_of(&files)?;
     webhooks::attach(&markers, &mut kinds, &mut core_webhooks, &mut issues);
     let tooling = tooling::read(project_dir, &mut issues);
