@@ -8,7 +8,7 @@
 #[path = "../testkit_common/mod.rs"]
 mod testkit_common;
 // The tutorial's WebApp as webop's attributes declare it (its crds() serves the conformance suite).
-#[path = "../conformance/webapp.rs"]
+#[path = "../../../tests/conformance/webapp.rs"]
 #[allow(dead_code)]
 mod webapp;
 

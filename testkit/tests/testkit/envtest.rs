@@ -28,7 +28,7 @@ fn config_map(name: &str) -> ConfigMap {
 }
 
 fn webapp_crd_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/webapp-operator/config/crd/bases")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/webapp-operator/config/crd/bases")
 }
 
 #[tokio::test]
