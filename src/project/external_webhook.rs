@@ -89,7 +89,7 @@ mod tests {
         assert_eq!(resource.qualified_group(), "cert-manager.io");
         assert_eq!(resource.path.as_deref(), Some("cert_manager_types::v1"));
         assert!(resource.admission_webhooks());
-        assert_eq!(after.resources, [resource.clone()]);
+        assert_eq!(after.resources, std::slice::from_ref(&resource));
         // Its last webhook deleted, the entry goes as it came.
         let (without, _) = after
             .without_webhook("cert-manager", "v1", "Issuer", Default::default())
