@@ -8,12 +8,12 @@
 //! controller-runtime's does), and `webop import crd --external --force` of the operator's
 //! CRD types its fields later.
 
-use super::project::CoreWebhooks;
 use super::project_file::{ProjectFile, Resource};
 
-/// The webhooks of the kinds the project does not own: Kubernetes' (`core: true`, on
-/// k8s-openapi's type) and external ones' (on the type [`crd`] gives them), in PROJECT's order.
-pub fn foreign_webhooks(project: &ProjectFile) -> Vec<CoreWebhooks> {
+/// The kinds with webhooks the project does not own, with their API group as the API server
+/// names it: Kubernetes' (`core: true`, on k8s-openapi's type) and external ones (on the type
+/// [`crd`] gives them), in PROJECT's order.
+pub fn foreign_webhooks(project: &ProjectFile) -> Vec<(Resource, String)> {
     (project.resources.iter())
         .filter(|r| r.webhooks.is_some() && r.api.is_none())
         .filter_map(|r| {
@@ -24,11 +24,7 @@ pub fn foreign_webhooks(project: &ProjectFile) -> Vec<CoreWebhooks> {
             } else {
                 return None;
             };
-            Some(CoreWebhooks {
-                resource: r.clone(),
-                group_domain,
-                webhooks: Vec::new(),
-            })
+            Some((r.clone(), group_domain))
         })
         .collect()
 }
@@ -130,7 +126,7 @@ mod tests {
         .unwrap();
         let foreign = foreign_webhooks(&project);
         let served: Vec<(&str, &str)> = (foreign.iter())
-            .map(|w| (w.resource.kind.as_str(), w.group_domain.as_str()))
+            .map(|(r, group)| (r.kind.as_str(), group.as_str()))
             .collect();
         assert_eq!(served, [("Issuer", "cert-manager.io"), ("Pod", "")]);
     }

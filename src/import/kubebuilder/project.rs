@@ -337,7 +337,14 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
     let files: Vec<&GoFile> = (packages.values().flat_map(|p| &p.files))
         .chain(&webhook_files)
         .collect();
-    let mut core_webhooks = super::external::foreign_webhooks(&project);
+    let mut core_webhooks: Vec<CoreWebhooks> = super::external::foreign_webhooks(&project)
+        .into_iter()
+        .map(|(resource, group_domain)| CoreWebhooks {
+            resource,
+            group_domain,
+            webhooks: Vec::new(),
+        })
+        .collect();
     let markers = webhooks::markers_of(&files)?;
     webhooks::attach(&markers, &mut kinds, &mut core_webhooks, &mut issues);
     let tooling = tooling::read(project_dir, &mut issues);
