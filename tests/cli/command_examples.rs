@@ -102,6 +102,7 @@ fn doc_examples() -> Vec<Example> {
             .display()
             .to_string();
         let mut in_shell = false;
+        let mut continued: Option<(usize, String)> = None;
         for (number, line) in text.lines().enumerate() {
             let fence = line.trim_start();
             if fence.starts_with("```") {
@@ -110,9 +111,19 @@ fn doc_examples() -> Vec<Example> {
             }
             if in_shell {
                 let line = line.trim().trim_start_matches("$ ");
-                for command in webop_commands(line) {
+                // A line continued with `\` is one command with the lines after it.
+                if let Some(head) = line.strip_suffix('\\') {
+                    continued
+                        .get_or_insert_with(|| (number, String::new()))
+                        .1
+                        .push_str(head);
+                    continue;
+                }
+                let (first, mut whole) = continued.take().unwrap_or((number, String::new()));
+                whole.push_str(line);
+                for command in webop_commands(&whole) {
                     out.push(Example {
-                        source: format!("{name}:{}", number + 1),
+                        source: format!("{name}:{}", first + 1),
                         line: command,
                     });
                 }
@@ -168,11 +179,21 @@ fn prepared(dir: &Path, args: &[String]) -> Option<()> {
         ["init", ..] | ["version"] | ["completion", ..] => &[],
         ["create", "api", ..] | ["edit", ..] | ["upgrade", ..] => &[INIT],
         ["delete", "api", ..] => &[INIT, WEBAPP],
+        // An external kind's webhook: its types from its CRD first, unless the example names
+        // the module of its Rust type.
+        ["create", "webhook", rest @ ..]
+            if rest.contains(&"cert-manager") && !rest.contains(&"--external-api-path") =>
+        {
+            &[INIT, IMPORT_ISSUER]
+        }
         ["create", "webhook", ..] => &[INIT, WEBAPP, WEBAPP_V2],
         ["delete", "webhook", ..] => &[INIT, WEBAPP, WEBHOOKS],
         _ => return None,
     };
     for step in steps {
+        if *step == IMPORT_ISSUER {
+            std::fs::write(dir.join(ISSUER_CRD_FILE), ISSUER_CRD).unwrap();
+        }
         let step: Vec<String> = step.iter().map(|s| (*s).to_owned()).collect();
         webop(dir, &step).unwrap_or_else(|e| panic!("preparing {args:?}: {e}"));
     }
@@ -190,6 +211,38 @@ const INIT: &[&str] = &[
     "--repo",
     "github.com/example/webapp-operator",
 ];
+/// cert-manager's Issuer, as far as its CRD matters here (the examples' external kind).
+const ISSUER_CRD_FILE: &str = "cert-manager.io_issuers.yaml";
+const ISSUER_CRD: &str = "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: issuers.cert-manager.io
+spec:
+  group: cert-manager.io
+  names:
+    kind: Issuer
+    listKind: IssuerList
+    plural: issuers
+    singular: issuer
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              ca:
+                type: object
+                properties:
+                  secretName:
+                    type: string
+";
+const IMPORT_ISSUER: &[&str] = &["import", "crd", "--external", ISSUER_CRD_FILE];
 const WEBAPP: &[&str] = &[
     "create",
     "api",

@@ -4,8 +4,8 @@
 use crate::support;
 
 use support::{
-    CACHE, build_test_offline_and_lint, init_webapp, manifests, project_dir, read, refused, run_ok,
-    tree,
+    CACHE, build_test_offline_and_lint, gvk_command, init_webapp, manifests, project_dir, read,
+    refused, run_ok, tree,
 };
 
 /// `create api --resource=false --controller-name NAME` of the `Cache` kind.
@@ -135,21 +135,12 @@ fn bad_controller_names_are_refused_naming_the_value_and_the_rule() {
         assert!(stderr.contains(expected), "{args:?}: {stderr}");
     }
     // Another kind whose controller module would be the named controller's.
-    let stderr = refused(
-        &dir,
-        &[
-            "create",
-            "api",
-            "--group",
-            "app",
-            "--version",
-            "v1",
-            "--kind",
-            "Frigate",
-            "--controller-name",
-            "cache-audit",
-        ],
+    let frigate = gvk_command(
+        &["create", "api"],
+        ["app", "v1", "Frigate"],
+        &["--controller-name", "cache-audit"],
     );
+    let stderr = refused(&dir, &frigate);
     assert!(
         stderr.contains("its module would be cache_audit_controller.rs, the module of Cache v1's controller \"cache-audit\""),
         "{stderr}"
