@@ -198,8 +198,8 @@ fn create_webhooks(
     })
 }
 
-/// The Rust type of an external kind with webhooks, which the Go project takes from another Go
-/// module: `webop import crd --external` of a CRD that keeps the kind whole
+/// The Rust type of an external kind with webhooks or a controller, which the Go project takes
+/// from another Go module: `webop import crd --external` of a CRD that keeps the kind whole
 /// (`kubebuilder::external_crd`), the CRD file removed after and the types' header saying so.
 fn import_external_type(
     dir: &Path,
@@ -309,13 +309,17 @@ fn scaffold(
     }
     for core in &imported.core_controllers {
         let r = &core.resource;
+        if r.external {
+            import_external_type(dir, r, multigroup)?;
+        }
         let mut create = command("api", r);
         create.extend(["--resource=false".into(), "--controller=true".into()]);
         webop(dir, &create)?;
         rewrite::rewrite_controller(dir, r, None, core.reconciler.as_ref(), imported)?;
     }
     for foreign in &imported.core_webhooks {
-        if foreign.resource.external {
+        // An external kind with a controller has its type already.
+        if foreign.resource.external && !foreign.resource.controller {
             import_external_type(dir, &foreign.resource, multigroup)?;
         }
         create_webhooks(dir, &foreign.resource, &foreign.webhooks, multigroup)?;

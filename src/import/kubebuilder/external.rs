@@ -1,12 +1,12 @@
-//! The external kinds of a kubebuilder project that have webhooks (project-v4's cert-manager
-//! Issuer: `external: true`, a Go package of another module as `path`). The Go project builds
-//! against that module's Go type; a webop project needs a Rust type of the kind, and the Go
-//! project has no CRD of it to import. webop does not run Go, so the import writes the type of
-//! a CRD that keeps the kind's spec and status whole (`x-kubernetes-preserve-unknown-fields`)
-//! through `webop import crd --external`: the webhooks admit and default every object of the
-//! kind (webop's defaulting patch leaves alone what a type does not decode, as
-//! controller-runtime's does), and `webop import crd --external --force` of the operator's
-//! CRD types its fields later.
+//! The external kinds of a kubebuilder project that have webhooks or a controller (project-v4's
+//! cert-manager Issuer and Certificate: `external: true`, a Go package of another module as
+//! `path`). The Go project builds against that module's Go type; a webop project needs a Rust
+//! type of the kind, and the Go project has no CRD of it to import. webop does not run Go, so
+//! the import writes the type of a CRD that keeps the kind's spec and status whole
+//! (`x-kubernetes-preserve-unknown-fields`) through `webop import crd --external`: the webhooks
+//! admit and default every object of the kind (webop's defaulting patch leaves alone what a
+//! type does not decode, as controller-runtime's does), the controller watches every object of
+//! it, and `webop import crd --external --force` of the operator's CRD types its fields later.
 
 use super::project_file::{ProjectFile, Resource};
 
@@ -88,12 +88,18 @@ pub fn header(resource: &Resource, file: &str) -> (String, String) {
          // these types until you change them.\n"
     );
     let from = resource.path.as_deref().unwrap_or("another module");
+    let has = match (resource.controller, resource.webhooks.is_some()) {
+        (true, true) => "has a controller and webhooks",
+        (true, false) => "has a controller",
+        _ => "has webhooks",
+    };
     let instead = format!(
         "// Written by `webop import kubebuilder` for the external kind {} {}/{} (the Go\n\
-         // project's {from}), which has webhooks: the Go project has no CRD of it, so its spec\n\
-         // and status are kept whole as JSON. `webop import crd --external --force <its CRD>`\n\
-         // (cert-manager publishes {file}) types them. `#[resource(skip)]`: no CRD of the\n\
-         // project's, its operator installs it.\n",
+         // project's {from}),\n\
+         // which {has}: the Go project has no CRD of it,\n\
+         // so its spec and status are kept whole as JSON. `webop import crd --external --force\n\
+         // <its CRD>` (its operator publishes {file}) types them.\n\
+         // `#[resource(skip)]`: no CRD of the project's, its operator installs it.\n",
         resource.kind, resource.group, resource.version
     );
     (written, instead)
@@ -143,5 +149,23 @@ mod tests {
         let (written, instead) = header(&issuer(), &file);
         assert!(written.contains("// cert-manager.io_issuers.yaml.\n"));
         assert!(instead.contains("github.com/cert-manager/cert-manager/pkg/apis/certmanager/v1"));
+        assert!(instead.contains("// which has webhooks: "), "{instead}");
+    }
+
+    #[test]
+    fn the_header_of_an_external_kind_with_a_controller_says_so() {
+        let certificate = Resource {
+            kind: "Certificate".into(),
+            controller: true,
+            webhooks: None,
+            ..issuer()
+        };
+        let (file, _) = crd(&certificate);
+        assert_eq!(file, "cert-manager.io_certificates.yaml");
+        let (_, instead) = header(&certificate, &file);
+        assert!(
+            instead.contains("// which has a controller: the Go project has no CRD of it"),
+            "{instead}"
+        );
     }
 }

@@ -12,7 +12,8 @@
 //! - `types`: Go types to Rust items; `kind`: a root type to the kind's attributes;
 //! - `project`: the PROJECT file, the packages, the kinds' files; `files`: the Go files read;
 //! - `rbac`: controllers' RBAC; `webhooks`: webhook markers to the scaffolded `#[webhook]`s;
-//! - `external`: the type of an external kind with webhooks, from a CRD that keeps it whole;
+//! - `external`: the type of an external kind with webhooks or a controller, from a CRD that
+//!   keeps it whole;
 //! - `samples`: the Go project's samples, and the controller test built from them;
 //! - `tooling`: controller-gen's Makefile options and go.mod's Kubernetes release.
 

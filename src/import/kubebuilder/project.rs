@@ -46,7 +46,9 @@ pub struct ImportedController {
     pub reconciler: Option<(String, Vec<String>)>,
 }
 
-/// A controller of one of Kubernetes' kinds (`core: true` in PROJECT).
+/// A controller of a kind the project does not own: one of Kubernetes' (`core: true` in
+/// PROJECT: on k8s-openapi's type) or an external one (`external: true`: on the type
+/// `external::crd` gives it).
 #[derive(Clone, Debug)]
 pub struct CoreController {
     pub resource: Resource,
@@ -71,7 +73,7 @@ pub struct CoreWebhooks {
 pub struct KubebuilderImport {
     pub project: ProjectFile,
     pub kinds: Vec<ImportedKind>,
-    /// Controllers of Kubernetes' kinds, in PROJECT's order.
+    /// Controllers of Kubernetes' and external kinds, in PROJECT's order.
     pub core_controllers: Vec<CoreController>,
     /// Webhooks of Kubernetes' and external kinds, in PROJECT's order.
     pub core_webhooks: Vec<CoreWebhooks>,
@@ -129,11 +131,12 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
         .filter(|r| r.api.is_some() && !r.external && !r.core)
         .collect();
     plugin_notes(&project, &mut notes, &mut issues);
-    // Kubernetes' kinds with a controller: `create api --resource=false` on k8s-openapi's type.
+    // Kubernetes' kinds with a controller: `create api --resource=false` on k8s-openapi's type;
+    // external ones: on the type of the CRD `external::crd` writes.
     let core_controlled: Vec<&Resource> = project
         .resources
         .iter()
-        .filter(|r| r.core && r.controller)
+        .filter(|r| r.controller && (r.core || (r.external && r.api.is_none())))
         .collect();
     resource_notes(&project, &mut notes, &mut issues);
     for resource in &owned {

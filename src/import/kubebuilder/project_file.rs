@@ -100,21 +100,27 @@ pub struct Webhooks {
 pub fn resource_notes(project: &ProjectFile, notes: &mut Vec<Issue>, issues: &mut Vec<Issue>) {
     for resource in &project.resources {
         let shown = format!("{} {}/{}", resource.kind, resource.group, resource.version);
-        if resource.external && resource.api.is_none() && resource.webhooks.is_some() {
+        if resource.external
+            && resource.api.is_none()
+            && (resource.controller || resource.webhooks.is_some())
+        {
+            let (with, then) = match (resource.controller, resource.webhooks.is_some()) {
+                (true, true) => (
+                    "a controller and webhooks",
+                    "`webop create api --resource=false` and `webop create webhook`",
+                ),
+                (true, false) => ("a controller", "`webop create api --resource=false`"),
+                _ => ("webhooks", "`webop create webhook`"),
+            };
             notes.push(Issue {
                 file: "PROJECT".into(),
                 line: 0,
                 what: format!(
-                    "{shown}: an external kind with webhooks: `webop import crd --external` of a CRD \
+                    "{shown}: an external kind with {with}: `webop import crd --external` of a CRD \
                      that keeps its spec and status whole (the Go project has no CRD of {}; \
                      `webop import crd --external --force` of its operator's types them), then \
-                     `webop create webhook`{}",
+                     {then}",
                     resource.kind,
-                    if resource.controller {
-                        "; its controller is not imported"
-                    } else {
-                        ""
-                    }
                 ),
             });
         } else if resource.core && (resource.controller || resource.webhooks.is_some()) {
