@@ -132,7 +132,15 @@ async fn servers_answer_while_the_controllers_drain_and_the_lease_is_released() 
             break;
         }
         answered_while_releasing += 1;
-        assert!(!run.is_finished(), "the manager stopped before releasing");
+        // The release may also land after the look that began this round: a manager that has
+        // stopped must have released the Lease by then.
+        if run.is_finished() {
+            assert!(
+                holder(&client).await.is_none(),
+                "the manager stopped before releasing"
+            );
+            break;
+        }
     }
     assert!(
         answered_while_releasing > 0,
