@@ -8,7 +8,7 @@ use crate::support;
 use std::path::Path;
 
 use clap::{CommandFactory, Parser};
-use support::{project_dir, workspace};
+use support::{ISSUER_CRD, project_dir, workspace};
 use webop_cli::cli::Cli;
 
 /// One example: where it is written, and the command line.
@@ -211,37 +211,8 @@ const INIT: &[&str] = &[
     "--repo",
     "github.com/example/webapp-operator",
 ];
-/// cert-manager's Issuer, as far as its CRD matters here (the examples' external kind).
+/// Where the examples' external kind, cert-manager's Issuer, has its CRD.
 const ISSUER_CRD_FILE: &str = "cert-manager.io_issuers.yaml";
-const ISSUER_CRD: &str = "apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: issuers.cert-manager.io
-spec:
-  group: cert-manager.io
-  names:
-    kind: Issuer
-    listKind: IssuerList
-    plural: issuers
-    singular: issuer
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              ca:
-                type: object
-                properties:
-                  secretName:
-                    type: string
-";
 const IMPORT_ISSUER: &[&str] = &["import", "crd", "--external", ISSUER_CRD_FILE];
 const WEBAPP: &[&str] = &[
     "create",

@@ -7,53 +7,12 @@
 use crate::support;
 
 use support::{
-    build_test_offline_and_lint, gvk_command, init_webapp, manifests, project_dir, read, refused,
-    run_ok, tree,
+    ISSUER_CRD, build_test_offline_and_lint, gvk_command, init_webapp, manifests, project_dir,
+    read, refused, run_ok, tree,
 };
 
 const CREATE: [&str; 2] = ["create", "webhook"];
 const ISSUER: [&str; 3] = ["cert-manager", "v1", "Issuer"];
-
-/// cert-manager's Issuer CRD, cut to a few fields of its spec.
-const ISSUER_CRD: &str = "\
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: issuers.cert-manager.io
-spec:
-  group: cert-manager.io
-  names:
-    kind: Issuer
-    listKind: IssuerList
-    plural: issuers
-    singular: issuer
-  scope: Namespaced
-  versions:
-  - name: v1
-    schema:
-      openAPIV3Schema:
-        description: An Issuer represents a certificate issuing authority.
-        properties:
-          apiVersion:
-            type: string
-          kind:
-            type: string
-          metadata:
-            type: object
-          spec:
-            properties:
-              selfSigned:
-                properties:
-                  crlDistributionPoints:
-                    items:
-                      type: string
-                    type: array
-                type: object
-            type: object
-        type: object
-    served: true
-    storage: true
-";
 
 fn import_issuer(dir: &std::path::Path) {
     std::fs::write(dir.join("cert-manager.io_issuers.yaml"), ISSUER_CRD).unwrap();
