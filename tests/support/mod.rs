@@ -361,42 +361,4 @@ pub fn assert_same_files(actual: &BTreeMap<String, Vec<u8>>, expected: &BTreeMap
 
 /// cert-manager's Issuer CRD, cut to a few fields of its spec: another operator's kind, for
 /// `import crd --external` and the webhooks of external kinds.
-pub const ISSUER_CRD: &str = "\
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: issuers.cert-manager.io
-spec:
-  group: cert-manager.io
-  names:
-    kind: Issuer
-    listKind: IssuerList
-    plural: issuers
-    singular: issuer
-  scope: Namespaced
-  versions:
-  - name: v1
-    schema:
-      openAPIV3Schema:
-        description: An Issuer represents a certificate issuing authority.
-        properties:
-          apiVersion:
-            type: string
-          kind:
-            type: string
-          metadata:
-            type: object
-          spec:
-            properties:
-              selfSigned:
-                properties:
-                  crlDistributionPoints:
-                    items:
-                      type: string
-                    type: array
-                type: object
-            type: object
-        type: object
-    served: true
-    storage: true
-";
+pub const ISSUER_CRD: &str = include_str!("issuer_crd.yaml");
