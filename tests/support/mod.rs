@@ -9,6 +9,13 @@ use std::process::{Command, Output};
 #[path = "build_lock.rs"]
 mod build_lock;
 pub use build_lock::BuildLock;
+#[path = "project_build.rs"]
+mod project_build;
+#[allow(unused_imports)] // each test crate uses its own subset
+pub use project_build::{
+    build_test_and_lint, build_test_offline_and_lint, build_test_offline_and_lint_serving,
+    cargo_in, manifests, manifests_with,
+};
 
 /// Waits until no other generated project builds (see `build_lock`), then holds that lock.
 pub fn one_build_at_a_time() -> BuildLock {
@@ -166,110 +173,6 @@ pub fn create_webapp(dir: &Path) -> String {
             "8080",
         ],
     )
-}
-
-/// `program` to run in a generated project `dir`, with the workspace's target directory so that
-/// dependencies compile once.
-fn in_project(mut program: Command, dir: &Path) -> Command {
-    // A generated project is built once per test: incremental state would only fill the disk.
-    program
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", target_dir())
-        .env("CARGO_INCREMENTAL", "0");
-    program
-}
-
-/// Runs `cargo args` in a generated project `dir`; panics on failure.
-pub fn cargo_in(dir: &Path, args: &[&str]) {
-    let _build = one_build_at_a_time();
-    cargo_holding_the_lock(dir, args);
-}
-
-fn cargo_holding_the_lock(dir: &Path, args: &[&str]) {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = in_project(Command::new(cargo), dir)
-        .args(args)
-        .status()
-        .unwrap();
-    assert!(
-        status.success(),
-        "`cargo {}` failed in the generated project",
-        args.join(" ")
-    );
-}
-
-/// What a user runs first in a generated project: build, test, and clippy with warnings denied.
-/// Its tests run on a real API server when `KUBEBUILDER_ASSETS` is set.
-pub fn build_test_and_lint(dir: &Path) {
-    let _build = one_build_at_a_time();
-    cargo_holding_the_lock(dir, &["build", "--workspace", "--bins", "--examples"]);
-    cargo_holding_the_lock(dir, &["test", "--workspace"]);
-    clippy_holding_the_lock(dir);
-}
-
-/// [`build_test_and_lint`], with the project's tests on the testkit whatever the environment:
-/// for projects that test what compiles, not what a server does.
-pub fn build_test_offline_and_lint(dir: &Path) {
-    let _build = one_build_at_a_time();
-    cargo_holding_the_lock(dir, &["build", "--workspace", "--bins", "--examples"]);
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = in_project(Command::new(cargo), dir)
-        .args(["test", "--workspace"])
-        .env_remove("KUBEBUILDER_ASSETS")
-        .status()
-        .unwrap();
-    assert!(
-        status.success(),
-        "`cargo test` failed in the generated project"
-    );
-    clippy_holding_the_lock(dir);
-}
-
-/// [`build_test_offline_and_lint`], then the test targets `on_the_server` once more as
-/// [`build_test_and_lint`] runs them: for projects whose other tests repeat what another project's
-/// run already does on a real API server.
-pub fn build_test_offline_and_lint_serving(dir: &Path, on_the_server: &[&str]) {
-    build_test_offline_and_lint(dir);
-    let _build = one_build_at_a_time();
-    let mut args = vec!["test"];
-    for target in on_the_server {
-        args.extend(["--test", target]);
-    }
-    cargo_holding_the_lock(dir, &args);
-}
-
-fn clippy_holding_the_lock(dir: &Path) {
-    cargo_holding_the_lock(
-        dir,
-        &[
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ],
-    );
-}
-
-/// `webop manifests` in `dir` (it builds the project's API crate); panics on failure.
-pub fn manifests(dir: &Path) {
-    manifests_with(dir, &[]);
-}
-
-/// `webop manifests args` in `dir`; panics on failure.
-pub fn manifests_with(dir: &Path, args: &[&str]) {
-    let _build = one_build_at_a_time();
-    let output = in_project(webop(), dir)
-        .arg("manifests")
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "webop manifests: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
 }
 
 /// The documents `kubectl kustomize dir` renders; panics with kubectl's message when it fails.
