@@ -27,7 +27,9 @@ use crate::scaffolds::{Command, Request};
     webop edit --owner \"Example Corp\"\n  \
     webop edit --license none\n\n  \
     # A Helm chart (dist/chart/) and Grafana dashboards (grafana/)\n  \
-    webop edit --plugins helm,grafana --dry-run")]
+    webop edit --plugins helm,grafana --dry-run\n\n  \
+    # A weekly GitHub Actions workflow that runs `webop upgrade` and proposes the result\n  \
+    webop edit --plugins autoupdate")]
 pub struct EditArgs {
     /// Namespace-scoped manager: a Role and RoleBinding instead of the ClusterRole and
     /// ClusterRoleBinding, and WATCH_NAMESPACE set to the pod's namespace in config/manager
@@ -59,8 +61,9 @@ pub struct EditArgs {
     )]
     pub multigroup: Option<bool>,
     /// Optional plugins to add, comma-separated: `helm` (a Helm chart in dist/chart/ that installs
-    /// what config/default builds, kept in step by every later command) and `grafana`
-    /// (dashboards of the manager's metrics in grafana/). Recorded in PROJECT.
+    /// what config/default builds, kept in step by every later command), `grafana` (dashboards
+    /// of the manager's metrics in grafana/) and `autoupdate` (.github/workflows/auto_update.yml:
+    /// `webop upgrade` once a week, its result proposed in an issue). Recorded in PROJECT.
     #[arg(long, value_enum, value_delimiter = ',', value_name = "PLUGIN")]
     pub plugins: Vec<Plugin>,
     /// Overwrite files you edited.
@@ -154,6 +157,9 @@ pub enum Plugin {
     Helm,
     /// grafana/: dashboards of the manager's metrics (kubebuilder's grafana/v1-alpha).
     Grafana,
+    /// .github/workflows/auto_update.yml: a weekly `webop upgrade`, proposed in an issue
+    /// (kubebuilder's autoupdate/v1-alpha).
+    Autoupdate,
 }
 
 /// `project` with `plugins` recorded in its `plugins:` section (once recorded, every command
@@ -163,6 +169,7 @@ fn with_plugins(mut project: Project, plugins: &[Plugin]) -> Project {
         let slot = match plugin {
             Plugin::Helm => &mut project.plugins.helm,
             Plugin::Grafana => &mut project.plugins.grafana,
+            Plugin::Autoupdate => &mut project.plugins.autoupdate,
         };
         slot.get_or_insert_with(Default::default);
     }

@@ -16,7 +16,9 @@ use crate::scaffolds::{Command, Request};
     mkdir webapp-operator && cd webapp-operator\n  \
     webop init --domain example.com --repo github.com/example/webapp-operator\n\n  \
     # Preview the files without writing them\n  \
-    webop init --domain example.com --dry-run")]
+    webop init --domain example.com --dry-run\n\n  \
+    # With a weekly GitHub Actions workflow that runs `webop upgrade`\n  \
+    webop init --domain example.com --plugins autoupdate")]
 pub struct InitArgs {
     /// Domain of the project's API groups (group `app` + domain `example.com` → `app.example.com`).
     #[arg(long, allow_hyphen_values = true, default_value = "my.domain")]
@@ -45,12 +47,25 @@ pub struct InitArgs {
     /// name (`webop edit --multigroup` moves an existing project).
     #[arg(long)]
     pub multigroup: bool,
+    /// Optional plugins, comma-separated: `autoupdate` (.github/workflows/auto_update.yml: `webop
+    /// upgrade` once a week, its result proposed in an issue). Recorded in PROJECT. The helm and
+    /// grafana plugins are added after init, with `webop edit --plugins`.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "PLUGIN")]
+    pub plugins: Vec<InitPlugin>,
     /// Scaffold into a non-empty directory, overwriting existing files.
     #[arg(long)]
     pub force: bool,
     /// Print what would be written, and write nothing.
     #[arg(long)]
     pub dry_run: bool,
+}
+
+/// An optional plugin of `webop init --plugins`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InitPlugin {
+    /// .github/workflows/auto_update.yml: a weekly `webop upgrade`, proposed in an issue
+    /// (kubebuilder's autoupdate/v1-alpha).
+    Autoupdate,
 }
 
 /// The license of a generated project.
@@ -98,10 +113,15 @@ pub(super) fn run(args: InitArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Re
         .to_owned(),
         webop_path,
     };
-    let project = Project {
+    let mut project = Project {
         multigroup: args.multigroup,
         ..Project::new(&name, &args.domain, args.repo.as_deref())
     };
+    for plugin in &args.plugins {
+        match plugin {
+            InitPlugin::Autoupdate => project.plugins.autoupdate = Some(Default::default()),
+        }
+    }
     let request = Request {
         root: cwd,
         before: None,

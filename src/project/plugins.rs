@@ -7,6 +7,14 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Plugins {
+    /// `webop edit --plugins autoupdate`: `.github/workflows/auto_update.yml` runs
+    /// `webop upgrade` on a schedule.
+    #[serde(
+        rename = "autoupdate.webop.dev/v1-alpha",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub autoupdate: Option<Enabled>,
     #[serde(
         rename = "deploy-image.webop.dev/v1-alpha",
         default,
@@ -31,7 +39,10 @@ pub struct Plugins {
 
 impl Plugins {
     pub(super) fn is_empty(&self) -> bool {
-        self.deploy_image.is_none() && self.helm.is_none() && self.grafana.is_none()
+        self.deploy_image.is_none()
+            && self.helm.is_none()
+            && self.grafana.is_none()
+            && self.autoupdate.is_none()
     }
 }
 

@@ -8,7 +8,7 @@
 //!   templates out of the published crate; `.gitignore.tera`: git would apply it to `templates/`);
 //! - files of the `create api --image` flavour live under `@deploy-image/`, those of a
 //!   controller for a kind the project does not define under `@foreign/`, at the path of the
-//!   plain file they replace.
+//!   plain file they replace; those of a plugin under `@<plugin>/` (`@autoupdate/`).
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -27,6 +27,16 @@ pub const WEBHOOK_DIR: &str = "@webhook/";
 pub const CONVERSION_SPOKE_DIR: &str = "@conversion-spoke/";
 /// Pieces of templates, included by them and inserted at their markers; never a file.
 pub const FRAGMENTS_DIR: &str = "@fragments/";
+/// The files of the `autoupdate` plugin (`crate::plugins::autoupdate`), which renders them.
+pub const AUTOUPDATE_DIR: &str = "@autoupdate/";
+/// The directories of templates outside the catalogue: rendered by one command or plugin alone,
+/// with variables of its own.
+pub const OUTSIDE_CATALOGUE: [&str; 4] = [
+    WEBHOOK_DIR,
+    CONVERSION_SPOKE_DIR,
+    FRAGMENTS_DIR,
+    AUTOUPDATE_DIR,
+];
 /// The suffix dropped from a template's name on output.
 const SUFFIX: &str = ".tera";
 /// The header line (after a comment marker) of every tool-owned file.

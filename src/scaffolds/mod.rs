@@ -116,7 +116,12 @@ pub fn plan(fs: &dyn FileSystem, templates: &Templates, request: &Request) -> Re
     let user_files = matches!(request.command, Command::Edit { plugins: true, .. });
     let helm = plugins::helm::Plugin { user_files };
     let grafana = plugins::grafana::Plugin { user_files };
-    scaffold::plan(&step, &request.command, &[&helm, &grafana])
+    // The workflow's template is in the template set: `init` writes it too, so the lock's replay
+    // records it and `webop upgrade` merges its changes.
+    let autoupdate = plugins::autoupdate::Plugin {
+        user_files: user_files || matches!(request.command, Command::Init(_)),
+    };
+    scaffold::plan(&step, &request.command, &[&helm, &grafana, &autoupdate])
 }
 
 #[cfg(test)]

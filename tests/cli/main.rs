@@ -18,6 +18,7 @@ mod create_webhook;
 mod delete_api;
 mod delete_webhook;
 mod edit;
+mod edit_autoupdate;
 mod edit_grafana;
 mod edit_multigroup;
 mod external_webhooks;

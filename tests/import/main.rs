@@ -8,4 +8,5 @@ mod support;
 mod import_crd;
 mod import_kubebuilder;
 mod import_kubebuilder_controllers;
+mod import_kubebuilder_plugins;
 mod import_round_trip;

@@ -143,11 +143,12 @@ fn report_issues(imported: &KubebuilderImport, out: &mut dyn Write) -> anyhow::R
     Ok(())
 }
 
-/// webop's plugins for the kubebuilder project's: its helm chart and its Grafana dashboards.
+/// webop's plugins for the kubebuilder project's: its helm chart, its Grafana dashboards and its
+/// auto-update workflow.
 fn webop_plugins(imported: &KubebuilderImport) -> Vec<String> {
     let keys = imported.project.plugins.keys();
     keys.filter_map(|key| match key.split('.').next() {
-        Some(name @ ("helm" | "grafana")) => Some(name.to_owned()),
+        Some(name @ ("helm" | "grafana" | "autoupdate")) => Some(name.to_owned()),
         _ => None,
     })
     .collect()

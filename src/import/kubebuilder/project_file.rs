@@ -149,8 +149,8 @@ pub fn resource_notes(project: &ProjectFile, notes: &mut Vec<Issue>, issues: &mu
     }
 }
 
-/// What becomes of PROJECT's plugins: helm and grafana are webop's `edit --plugins` (notes);
-/// others are listed.
+/// What becomes of PROJECT's plugins: helm, grafana and autoupdate are webop's `edit --plugins`
+/// (notes); others are listed.
 pub fn plugin_notes(project: &ProjectFile, notes: &mut Vec<Issue>, issues: &mut Vec<Issue>) {
     for (key, options) in &project.plugins {
         let at = |what: String| Issue {
@@ -159,7 +159,7 @@ pub fn plugin_notes(project: &ProjectFile, notes: &mut Vec<Issue>, issues: &mut 
             what,
         };
         match key.split('.').next().unwrap_or_default() {
-            name @ ("helm" | "grafana") => {
+            name @ ("helm" | "grafana" | "autoupdate") => {
                 notes.push(at(format!("plugin {key}: `webop edit --plugins {name}`")))
             }
             "deploy-image" => {

@@ -38,9 +38,10 @@ pub struct ProjectVars<'a> {
     cli_version: Option<&'a str>,
     layout: &'static str,
     deploy_image_plugin: &'static str,
-    /// PROJECT records `edit --plugins helm` / `grafana`.
+    /// PROJECT records `edit --plugins helm` / `grafana` / `autoupdate`.
     helm_plugin: bool,
     grafana_plugin: bool,
+    autoupdate_plugin: bool,
     project_name: &'a str,
     crate_name: String,
     api_package: String,
@@ -131,6 +132,7 @@ impl<'a> ProjectVars<'a> {
             deploy_image_plugin: crate::project::DEPLOY_IMAGE_PLUGIN,
             helm_plugin: project.plugins.helm.is_some(),
             grafana_plugin: project.plugins.grafana.is_some(),
+            autoupdate_plugin: project.plugins.autoupdate.is_some(),
             project_name: &project.project_name,
             crate_name: project.crate_name(),
             api_package: project.api_package_name(),
