@@ -13,6 +13,9 @@ use crate::scaffolds::{Command, Request};
 #[command(after_help = "Examples:\n  \
     # A kind whose controller runs an image as a Deployment and a Service (kubebuilder's deploy-image)\n  \
     webop create api --group app --version v1 --kind WebApp --image example/webapp:1.0 --port 8080\n\n  \
+    # kubebuilder's deploy-image Memcached: spec size and containerPort, the image and command from the options\n  \
+    webop create api --group cache --version v1alpha1 --kind Memcached --image memcached:1.6.26-alpine3.19 \\\n    \
+    --port 11211 --run-as-user 1001 --container-command memcached,--memory-limit=64,-o,modern,-v --kubebuilder-spec\n\n  \
     # A kind with an empty reconcile to fill in\n  \
     webop create api --group batch --version v1 --kind CronJob\n\n  \
     # A cluster-scoped kind without a controller\n  \
@@ -55,12 +58,29 @@ pub struct CreateApiArgs {
     /// it the reconcile is left empty.
     #[arg(long, allow_hyphen_values = true)]
     pub image: Option<String>,
-    /// Port the container listens on [default: 80].
-    #[arg(long, requires = "image", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Port the container listens on [default: 80] (kubebuilder's --image-container-port).
+    #[arg(long, visible_alias = "image-container-port", requires = "image",
+          value_parser = clap::value_parser!(u16).range(1..))]
     pub port: Option<u16>,
     /// Run the container as this (non-root) user ID, with the restricted security context.
     #[arg(long, requires = "image", value_parser = clap::value_parser!(u32).range(1..=2147483647))]
     pub run_as_user: Option<u32>,
+    /// The container's command, its arguments separated by commas
+    /// (`memcached,--memory-limit=64,-o,modern,-v`) [default: the image's entrypoint]
+    /// (kubebuilder's --image-container-command).
+    #[arg(
+        long,
+        visible_alias = "image-container-command",
+        value_name = "ARGS",
+        requires = "image",
+        allow_hyphen_values = true
+    )]
+    pub container_command: Option<String>,
+    /// Scaffold the kind as kubebuilder's deploy-image plugin does: spec `size` (and
+    /// `containerPort` with --port), the image from these options (the manager's `<KIND>_IMAGE`
+    /// overrides it), a Deployment alone; for a kind moved from kubebuilder.
+    #[arg(long, requires = "image")]
+    pub kubebuilder_spec: bool,
     /// The Rust module of an external kind's type (a crate the project depends on), for a
     /// controller with --resource=false (kubebuilder's --external-api-path).
     #[arg(long, value_name = "PATH")]
@@ -89,8 +109,10 @@ fn new_resource(args: &CreateApiArgs) -> NewResource {
         controller: args.controller,
         controller_name: args.controller_name.clone(),
         image: args.image.as_ref().map(|image| DeployImageOptions {
+            container_command: args.container_command.clone(),
             container_port: args.port.map(|p| p.to_string()),
             image: image.clone(),
+            kubebuilder_spec: args.kubebuilder_spec,
             run_as_user: args.run_as_user.map(|u| u.to_string()),
         }),
         force: args.force,

@@ -50,6 +50,12 @@ pub enum Refused {
          needs --resource=true, --controller=true and --namespaced=true"
     )]
     ImageNeedsNamespacedController { kind: String },
+    #[error(
+        "--container-command {command:?}: argument {position} is empty; the command is its \
+         arguments separated by commas (kubebuilder's --image-container-command: \
+         memcached,--memory-limit=64,-o,modern,-v)"
+    )]
+    EmptyCommandArgument { command: String, position: usize },
     #[error("the project has no kind {kind} in {group}/{version}; it has: {known}")]
     UnknownKind {
         kind: String,
@@ -340,6 +346,15 @@ impl NewResource {
         if self.image.is_some() && !(self.resource && self.controller && self.namespaced) {
             return Err(Refused::ImageNeedsNamespacedController {
                 kind: self.kind.clone(),
+            });
+        }
+        let options = self.image.as_ref();
+        if let Some(command) = options.and_then(|o| o.container_command.as_deref())
+            && let Some(empty) = command.split(',').position(str::is_empty)
+        {
+            return Err(Refused::EmptyCommandArgument {
+                command: command.to_owned(),
+                position: empty + 1,
             });
         }
         Ok(())

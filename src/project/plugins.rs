@@ -69,13 +69,31 @@ pub struct DeployImageResource {
     pub version: String,
 }
 
-/// `--image`, `--port`, `--run-as-user`; numbers are strings, as kubebuilder writes them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// `--image`, `--port`, `--run-as-user`, `--container-command` (its arguments joined by commas)
+/// under kubebuilder's keys; numbers are strings, as kubebuilder writes them.
+/// `--kubebuilder-spec` is webop's own `kubebuilderSpec: true`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DeployImageOptions {
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub container_command: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub container_port: Option<String>,
     pub image: String,
+    /// The kind is kubebuilder's deploy-image kind: spec `size` and `containerPort`, the image
+    /// from these options (the manager's `<KIND>_IMAGE`), a Deployment alone.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub kubebuilder_spec: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub run_as_user: Option<String>,
+}
+
+impl DeployImageOptions {
+    /// The container's command: `containerCommand` split at its commas, as kubebuilder splits
+    /// it; empty without one.
+    pub fn command(&self) -> Vec<&str> {
+        self.container_command
+            .as_deref()
+            .map_or_else(Vec::new, |command| command.split(',').collect())
+    }
 }

@@ -20,36 +20,6 @@ pub enum Scope {
     Resource,
 }
 
-/// Which flavour of `create api` a resource-scoped template belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flavour {
-    /// Every flavour.
-    Any,
-    /// The plain scaffold's files a foreign kind's controller shares (the controller itself:
-    /// its variables name the foreign type).
-    PlainOrForeign,
-    /// `create api` without `--image`: kubebuilder's plain scaffold.
-    Plain,
-    /// `create api --image`: the deploy-image controller (a Deployment and a Service per object).
-    DeployImage,
-    /// `create api --resource=false` for a kind the project does not define (Kubernetes' own,
-    /// an external API's): its controller's tests cannot create one from a scaffolded spec.
-    Foreign,
-}
-
-impl Flavour {
-    /// The flavour of `resource`'s files in `project`.
-    pub fn of(project: &crate::project::Project, resource: &crate::project::Resource) -> Self {
-        if resource.foreign() {
-            Flavour::Foreign
-        } else if project.deploy_image_options(resource).is_some() {
-            DeployImage
-        } else {
-            Plain
-        }
-    }
-}
-
 /// When an entry applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Needs {
@@ -126,8 +96,9 @@ const fn resource(template: &'static str, needs: Needs) -> Entry {
     }
 }
 
+pub use super::flavour::Flavour;
 use super::markers::Order;
-use Flavour::{Any, DeployImage, Plain, PlainOrForeign};
+use Flavour::{Any, DeployImage, KubebuilderImage, Plain, PlainOrForeign};
 use Needs::{Api, Controller};
 
 /// Every template, in no particular order (plans are sorted by path).
@@ -223,12 +194,20 @@ pub const ENTRIES: &[Entry] = &[
         Api(DeployImage),
     ),
     resource(
+        "@deploy-image-kubebuilder/api/src/{{ version }}/{{ kind_lower }}_types.rs",
+        Api(KubebuilderImage),
+    ),
+    resource(
         "src/controller/{{ controller_file }}_controller.rs",
         Controller(PlainOrForeign),
     ),
     resource(
         "@deploy-image/src/controller/{{ controller_file }}_controller.rs",
         Controller(DeployImage),
+    ),
+    resource(
+        "@deploy-image-kubebuilder/src/controller/{{ controller_file }}_controller.rs",
+        Controller(KubebuilderImage),
     ),
     resource(
         "tests/{{ controller_file }}_controller.rs",
@@ -242,6 +221,10 @@ pub const ENTRIES: &[Entry] = &[
         "@deploy-image/tests/{{ controller_file }}_controller.rs",
         Controller(DeployImage),
     ),
+    resource(
+        "@deploy-image-kubebuilder/tests/{{ controller_file }}_controller.rs",
+        Controller(KubebuilderImage),
+    ),
     resource("config/rbac/{{ kind_lower }}_admin_role.yaml", Api(Any)),
     resource("config/rbac/{{ kind_lower }}_editor_role.yaml", Api(Any)),
     resource("config/rbac/{{ kind_lower }}_viewer_role.yaml", Api(Any)),
@@ -252,6 +235,10 @@ pub const ENTRIES: &[Entry] = &[
     resource(
         "@deploy-image/config/samples/{{ group }}_{{ version }}_{{ kind_lower }}.yaml",
         Api(DeployImage),
+    ),
+    resource(
+        "@deploy-image-kubebuilder/config/samples/{{ group }}_{{ version }}_{{ kind_lower }}.yaml",
+        Api(KubebuilderImage),
     ),
     resource("config/samples/kustomization.yaml", Api(Any)),
 ];
@@ -342,7 +329,7 @@ impl Needs {
     pub fn met_by(self, api: bool, controller: bool, kind: Flavour, conversion: bool) -> bool {
         let flavour = |f: Flavour| match f {
             Any => true,
-            PlainOrForeign => kind != DeployImage,
+            PlainOrForeign => !matches!(kind, DeployImage | KubebuilderImage),
             f => f == kind,
         };
         match self {
@@ -392,5 +379,8 @@ mod tests {
         assert!(Api(Any).met_by(true, false, DeployImage, false));
         assert!(Controller(PlainOrForeign).met_by(false, true, Flavour::Foreign, false));
         assert!(!Controller(Plain).met_by(true, true, Flavour::Foreign, false));
+        assert!(!Controller(PlainOrForeign).met_by(true, true, KubebuilderImage, false));
+        assert!(!Api(DeployImage).met_by(true, true, KubebuilderImage, false));
+        assert!(Api(KubebuilderImage).met_by(true, true, KubebuilderImage, false));
     }
 }

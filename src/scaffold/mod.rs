@@ -14,6 +14,7 @@
 pub mod apply;
 pub mod catalogue;
 pub mod context;
+mod flavour;
 pub mod fs;
 mod identifiers;
 pub(crate) mod insertions;

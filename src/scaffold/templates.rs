@@ -6,7 +6,8 @@
 //! - a file that would change how Cargo or git treat `templates/` itself carries a `.tera` suffix,
 //!   dropped on output (`Cargo.toml.tera`: Cargo would see a nested package and leave the
 //!   templates out of the published crate; `.gitignore.tera`: git would apply it to `templates/`);
-//! - files of the `create api --image` flavour live under `@deploy-image/`, those of a
+//! - files of the `create api --image` flavour live under `@deploy-image/` (with
+//!   `--kubebuilder-spec`: `@deploy-image-kubebuilder/`), those of a
 //!   controller for a kind the project does not define under `@foreign/`, at the path of the
 //!   plain file they replace; those of a plugin under `@<plugin>/` (`@autoupdate/`).
 
@@ -151,6 +152,7 @@ impl Templates {
         tera.autoescape_on(Vec::<&str>::new());
         tera.register_filter("yaml", yaml_scalar);
         tera.register_filter("quoted", quoted);
+        tera.register_filter("rust_str", rust_str);
         let mut by_name = BTreeMap::new();
         for (name, source) in sources {
             let source = source.ok_or_else(|| Error {
@@ -275,6 +277,11 @@ fn yaml_scalar(value: &str, _: Kwargs, _: &State) -> String {
 /// `{{ value | quoted }}`: a double-quoted string, valid in TOML and YAML.
 fn quoted(value: &str, _: Kwargs, _: &State) -> String {
     quote(value)
+}
+
+/// `{{ value | rust_str }}`: a Rust string literal.
+fn rust_str(value: &str, _: Kwargs, _: &State) -> String {
+    format!("{value:?}")
 }
 
 fn quote(value: &str) -> String {

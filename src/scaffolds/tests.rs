@@ -78,6 +78,7 @@ fn a_failure_midway_through_create_api_leaves_the_tree_as_it_was() {
             container_port: Some("80".into()),
             image: "nginx:1.25".into(),
             run_as_user: None,
+            ..Default::default()
         }),
         ..NewResource::default()
     };

@@ -17,6 +17,7 @@ mod core_webhooks;
 mod create_webhook;
 mod delete_api;
 mod delete_webhook;
+mod deploy_image;
 mod edit;
 mod edit_autoupdate;
 mod edit_grafana;

@@ -43,6 +43,7 @@ pub fn scaffold_with(templates: &Templates, dir: &Path) {
                 container_port: Some("80".into()),
                 image: "nginx:1.25".into(),
                 run_as_user: None,
+                ..Default::default()
             }),
             force: false,
             domain: None,

@@ -8,5 +8,6 @@ mod support;
 mod import_crd;
 mod import_kubebuilder;
 mod import_kubebuilder_controllers;
+mod import_kubebuilder_deploy_image;
 mod import_kubebuilder_plugins;
 mod import_round_trip;

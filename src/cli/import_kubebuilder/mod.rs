@@ -287,6 +287,8 @@ fn scaffold(
         if let Some(name) = first.and_then(|c| c.name.as_ref()) {
             create.extend(["--controller-name".into(), name.clone()]);
         }
+        // A kind of the deploy-image plugin: `--image ... --kubebuilder-spec` with its options.
+        create.extend(kubebuilder::deploy_image_flags(&imported.project, r));
         webop(dir, &create)?;
         // kubebuilder's further named controllers of the kind, each beside the first.
         for other in others {

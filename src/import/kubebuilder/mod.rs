@@ -15,8 +15,10 @@
 //! - `external`: the type of an external kind with webhooks or a controller, from a CRD that
 //!   keeps it whole;
 //! - `samples`: the Go project's samples, and the controller test built from them;
-//! - `tooling`: controller-gen's Makefile options and go.mod's Kubernetes release.
+//! - `tooling`: controller-gen's Makefile options and go.mod's Kubernetes release;
+//! - `deploy_image`: the deploy-image plugin's kinds as `create api --image` flags.
 
+mod deploy_image;
 mod external;
 mod files;
 pub mod go;
@@ -33,6 +35,7 @@ mod webhooks;
 
 use std::fmt;
 
+pub use deploy_image::create_api_flags as deploy_image_flags;
 pub use external::{crd as external_crd, header as external_header};
 pub use project::{
     CoreController, CoreWebhooks, ImportedController, ImportedKind, KubebuilderImport, Resource,

@@ -152,7 +152,7 @@ pub fn resource_notes(project: &ProjectFile, notes: &mut Vec<Issue>, issues: &mu
 /// What becomes of PROJECT's plugins: helm, grafana and autoupdate are webop's `edit --plugins`
 /// (notes); others are listed.
 pub fn plugin_notes(project: &ProjectFile, notes: &mut Vec<Issue>, issues: &mut Vec<Issue>) {
-    for (key, options) in &project.plugins {
+    for key in project.plugins.keys() {
         let at = |what: String| Issue {
             file: "PROJECT".into(),
             line: 0,
@@ -162,18 +162,8 @@ pub fn plugin_notes(project: &ProjectFile, notes: &mut Vec<Issue>, issues: &mut 
             name @ ("helm" | "grafana" | "autoupdate") => {
                 notes.push(at(format!("plugin {key}: `webop edit --plugins {name}`")))
             }
-            "deploy-image" => {
-                let resources = options["resources"].as_array().cloned().unwrap_or_default();
-                for resource in resources {
-                    issues.push(at(format!(
-                        "plugin {key}: {} {}/{} ({}): a controller of webop's plain scaffold over the Go types; \
-                         webop's `create api --image` controller runs a spec's image, replicas and port, which the Go kind's spec does not have",
-                        resource["kind"].as_str().unwrap_or("?"),
-                        resource["group"].as_str().unwrap_or("?"),
-                        resource["version"].as_str().unwrap_or("?"),
-                        resource["options"]
-                    )));
-                }
+            "deploy-image" if key == super::deploy_image::PLUGIN => {
+                super::deploy_image::notes(project, notes, issues)
             }
             _ => issues.push(at(format!(
                 "plugin {key}: webop has no such plugin: left out"

@@ -100,6 +100,15 @@ pub struct ResourceVars<'a> {
     image: Option<&'a str>,
     port: u16,
     run_as_user: Option<i64>,
+    /// `--container-command`, split at its commas.
+    container_command: Vec<&'a str>,
+    /// `--kubebuilder-spec`: kubebuilder's deploy-image kind (spec `size`, `containerPort`
+    /// when `--port` was given; the image from the options).
+    kubebuilder_spec: bool,
+    /// `--port` was given (kubebuilder's spec has `containerPort` only then).
+    container_port: bool,
+    /// The manager's environment variable that overrides the image: `MEMCACHED_IMAGE`.
+    image_env: String,
     /// PROJECT's `webhooks:` of the kind.
     webhooks: Option<&'a Webhooks>,
     defaulting: bool,
@@ -255,6 +264,10 @@ impl<'a> ResourceVars<'a> {
             run_as_user: image
                 .and_then(|o| o.run_as_user.as_deref())
                 .and_then(|u| u.parse::<i64>().ok()),
+            container_command: image.map_or_else(Vec::new, |o| o.command()),
+            kubebuilder_spec: image.is_some_and(|o| o.kubebuilder_spec),
+            container_port: image.is_some_and(|o| o.container_port.is_some()),
+            image_env: format!("{}_IMAGE", resource.kind.to_ascii_uppercase()),
         }
     }
 }

@@ -125,6 +125,10 @@ async fn a_{{ kind_lower }}_gets_a_deployment_a_service_and_a_status() {
     assert_eq!(deployment.spec.replicas, Some(2));
     let image = container(&deployment).image.as_deref();
     assert_eq!(image, Some("{{ image }}"));
+{%- if container_command %}
+    let command = {{ controller_file }}_controller::COMMAND.iter().map(|arg| arg.to_string());
+    assert_eq!(container(&deployment).command, Some(command.collect()));
+{%- endif %}
     // Pod Security "restricted", and requests the scheduler can place.
     let security = container(&deployment).security_context.clone().unwrap();
     assert_eq!(security.run_as_non_root, Some(true));

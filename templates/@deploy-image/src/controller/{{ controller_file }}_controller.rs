@@ -31,6 +31,10 @@ pub const FIELD_MANAGER: &str = "{{ project_name }}-controller";
 /// The `app.kubernetes.io/managed-by` label of the children, which the caches select.
 pub const MANAGED_BY: &str = "{{ project_name }}";
 const CHILDREN: &str = "app.kubernetes.io/managed-by={{ project_name }}";
+{%- if container_command %}
+/// The container's command (`--container-command`).
+pub const COMMAND: &[&str] = &[{% for arg in container_command %}{{ arg | rust_str }}, {% endfor %}];
+{%- endif %}
 
 type Phase = {{ api_alias }}::{{ kind }}Phase;
 
@@ -128,6 +132,9 @@ pub fn desired_deployment({{ kind_var }}: &{{ api_alias }}::{{ kind }}) -> appsv
     let container = corev1::Container {
         name: NAME.to_owned(),
         image: Some(spec.image.clone()),
+{%- if container_command %}
+        command: Some(COMMAND.iter().map(|arg| (*arg).to_owned()).collect()),
+{%- endif %}
         ports: Some(vec![corev1::ContainerPort {
             container_port: spec.port,
             name: Some("http".to_owned()),
