@@ -1,5 +1,6 @@
 //! What the attributes become, judged against controller-gen: the conformance cases, the oracle,
-//! the differential test and the marker catalogue.
+//! the differential test and the marker catalogue; and what the derive macros accept and make
+//! (their compile errors are trybuild cases beside the macros, `macros/tests/ui.rs`).
 
 // Several #[printcolumn]s share `type = "string"`: that is their design, not a mistake.
 #![allow(clippy::duplicated_attributes)]
@@ -45,6 +46,11 @@ mod differential;
 
 mod conformance;
 mod controller_gen_conformance;
+mod derive_flatten_spec;
+mod derive_k8s_types;
+mod derive_serde;
+mod derive_webapp;
+mod derive_without_spec;
 mod controller_gen_oracle;
 mod marker_catalogue;
 mod random_kinds;

@@ -2,13 +2,11 @@
 //! checked exactly, a deadline on a review's body, a bound on connections, and HTTP/1.1 alone
 //! offered by ALPN. Times are Tokio's paused clock: exact, and instant.
 
-mod support;
-
 use std::sync::Arc;
 use std::time::Duration;
 
 use rustls::pki_types::ServerName;
-use support::{MUTATE, config_map, review};
+use crate::support::{self, MUTATE, config_map, review};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::time::Instant;
