@@ -17,6 +17,27 @@ use std::time::Instant;
 /// The file in the target directory that holders append their times to.
 pub const HOLD_LOG: &str = "webop-test-builds.log";
 
+/// The file in the target directory that the steps of a project's build append their times to.
+pub const STEP_LOG: &str = "webop-test-build-steps.log";
+
+/// Appends how long `step` of the current test took to [`STEP_LOG`] in `target_dir`.
+pub fn log_step(target_dir: &Path, step: &str, took: std::time::Duration) {
+    let thread = std::thread::current();
+    let line = format!(
+        "{:7.1} s  {step}  ({})\n",
+        took.as_secs_f64(),
+        thread.name().unwrap_or("?")
+    );
+    append(&target_dir.join(STEP_LOG), &line);
+}
+
+/// Appends `line` at once: appends of other processes do not interleave.
+fn append(log: &Path, line: &str) {
+    if let Ok(mut log) = File::options().create(true).append(true).open(log) {
+        let _ = log.write_all(line.as_bytes());
+    }
+}
+
 /// Held while a generated project builds and its artifacts run; other holders (threads of this
 /// test binary, or other processes on `target_dir`) wait.
 pub struct BuildLock {
@@ -53,9 +74,6 @@ impl Drop for BuildLock {
         let thread = std::thread::current();
         let holder = thread.name().unwrap_or("?");
         let line = format!("{held:7.1} s held {:7.1} s waited  {holder}\n", self.waited);
-        // A line per holder, written at once: appends of other processes do not interleave.
-        if let Ok(mut log) = File::options().create(true).append(true).open(&self.log) {
-            let _ = log.write_all(line.as_bytes());
-        }
+        append(&self.log, &line);
     }
 }

@@ -8,7 +8,9 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Instant;
 
+use super::build_lock::log_step;
 use super::{one_build_at_a_time, target_dir, webop};
 
 /// `program` to run in a generated project `dir`, with the workspace's target directory so that
@@ -33,10 +35,16 @@ pub fn cargo_in(dir: &Path, args: &[&str]) {
 }
 
 fn cargo_holding_the_lock(dir: &Path, args: &[&str]) {
+    let started = Instant::now();
     let status = in_project(Command::new(cargo()), dir)
         .args(args)
         .status()
         .unwrap();
+    log_step(
+        &target_dir(),
+        &format!("cargo {}", args.join(" ")),
+        started.elapsed(),
+    );
     assert!(
         status.success(),
         "`cargo {}` failed in the generated project",
@@ -118,6 +126,7 @@ struct TestExecutable {
 impl TestExecutables {
     /// `cargo test --workspace --no-run` in `dir`; the caller holds the build lock.
     fn build(dir: &Path) -> Self {
+        let started = Instant::now();
         let output = in_project(Command::new(cargo()), dir)
             .args(["test", "--workspace", "--no-run"])
             .args(["--message-format", "json-render-diagnostics"])
@@ -147,6 +156,7 @@ impl TestExecutables {
                 package_dir: manifest.parent().unwrap().to_owned(),
             });
         }
+        log_step(&target_dir(), "cargo test --no-run", started.elapsed());
         assert!(
             !executables.is_empty(),
             "the generated project has no tests"
@@ -183,7 +193,18 @@ impl TestExecutable {
         if server == Server::Testkit {
             command.env_remove("KUBEBUILDER_ASSETS");
         }
+        let started = Instant::now();
         let status = command.status().unwrap();
+        let on = if server == Server::Testkit {
+            "the testkit"
+        } else {
+            "the configured server"
+        };
+        log_step(
+            &target_dir(),
+            &format!("tests {} on {on}", self.target),
+            started.elapsed(),
+        );
         assert!(
             status.success(),
             "the generated project's tests {} failed",
