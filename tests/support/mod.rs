@@ -22,9 +22,14 @@ pub fn one_build_at_a_time() -> BuildLock {
     build_lock::lock(&target_dir())
 }
 
-/// Whether `webop args` builds the project (`crdgen`): such runs take the build lock.
-fn builds(args: &[&str]) -> bool {
-    matches!(args, ["manifests", ..] | ["import", "kubebuilder", ..])
+/// Whether `webop args` in `dir` builds a project (`crdgen`): such runs take the build lock.
+/// `manifests` outside a project fails before it builds anything, and need not wait.
+fn builds(dir: &Path, args: &[&str]) -> bool {
+    match args {
+        ["import", "kubebuilder", ..] => true,
+        ["manifests", ..] => dir.ancestors().any(|d| d.join("PROJECT").is_file()),
+        _ => false,
+    }
 }
 
 /// The `webop` binary under test.
@@ -34,7 +39,7 @@ pub fn webop() -> Command {
 
 /// Runs `webop args` in `dir`.
 pub fn run(dir: &Path, args: &[&str]) -> Output {
-    let _build = builds(args).then(one_build_at_a_time);
+    let _build = builds(dir, args).then(one_build_at_a_time);
     webop()
         .args(args)
         .current_dir(dir)
@@ -44,7 +49,7 @@ pub fn run(dir: &Path, args: &[&str]) -> Output {
 
 /// Runs `webop args` in-process in `dir` and returns its report; panics on failure.
 pub fn run_ok(dir: &Path, args: &[&str]) -> String {
-    let _build = builds(args).then(one_build_at_a_time);
+    let _build = builds(dir, args).then(one_build_at_a_time);
     let mut out = Vec::new();
     let argv = std::iter::once("webop").chain(args.iter().copied());
     if let Err(error) = webop_cli::cli::run(argv, dir, &mut out) {
