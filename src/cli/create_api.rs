@@ -13,9 +13,10 @@ use crate::scaffolds::{Command, Request};
 #[command(after_help = "Examples:\n  \
     # A kind whose controller runs an image as a Deployment and a Service (kubebuilder's deploy-image)\n  \
     webop create api --group app --version v1 --kind WebApp --image example/webapp:1.0 --port 8080\n\n  \
-    # kubebuilder's deploy-image Memcached: spec size and containerPort, the image and command from the options\n  \
-    webop create api --group cache --version v1alpha1 --kind Memcached --image memcached:1.6.26-alpine3.19 \\\n    \
-    --port 11211 --run-as-user 1001 --container-command memcached,--memory-limit=64,-o,modern,-v --kubebuilder-spec\n\n  \
+    # kubebuilder's deploy-image kind: spec size, the image from the options\n  \
+    webop create api --group app --version v1 --kind Cache --image memcached:1.6 --kubebuilder-spec\n\n  \
+    # The container's command, its arguments separated by commas\n  \
+    webop create api --group app --version v1 --kind Nap --image busybox --container-command sleep,60\n\n  \
     # A kind with an empty reconcile to fill in\n  \
     webop create api --group batch --version v1 --kind CronJob\n\n  \
     # A cluster-scoped kind without a controller\n  \

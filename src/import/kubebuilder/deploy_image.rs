@@ -78,7 +78,11 @@ pub fn create_api_flags(project: &ProjectFile, resource: &Resource) -> Vec<Strin
 /// What becomes of the plugin's kinds: a note with the `create api` flags of each, or an issue
 /// where its options cannot be carried over (the kind then gets the plain scaffold's controller).
 pub fn notes(project: &ProjectFile, notes: &mut Vec<Issue>, issues: &mut Vec<Issue>) {
-    let Some(entries) = project.plugins[PLUGIN]["resources"].as_array() else {
+    let Some(entries) = project
+        .plugins
+        .get(PLUGIN)
+        .and_then(|p| p["resources"].as_array())
+    else {
         return;
     };
     for entry in entries {

@@ -131,6 +131,7 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
         .filter(|r| r.api.is_some() && !r.external && !r.core)
         .collect();
     plugin_notes(&project, &mut notes, &mut issues);
+    super::deploy_image::notes(&project, &mut notes, &mut issues);
     // Kubernetes' kinds with a controller: `create api --resource=false` on k8s-openapi's type;
     // external ones: on the type of the CRD `external::crd` writes.
     let core_controlled: Vec<&Resource> = project

@@ -162,9 +162,8 @@ pub fn plugin_notes(project: &ProjectFile, notes: &mut Vec<Issue>, issues: &mut 
             name @ ("helm" | "grafana" | "autoupdate") => {
                 notes.push(at(format!("plugin {key}: `webop edit --plugins {name}`")))
             }
-            "deploy-image" if key == super::deploy_image::PLUGIN => {
-                super::deploy_image::notes(project, notes, issues)
-            }
+            // Its kinds are `create api --image` (`deploy_image::notes`).
+            _ if key == "deploy-image.go.kubebuilder.io/v1-alpha" => {}
             _ => issues.push(at(format!(
                 "plugin {key}: webop has no such plugin: left out"
             ))),
