@@ -46,11 +46,11 @@ mod differential;
 
 mod conformance;
 mod controller_gen_conformance;
+mod controller_gen_oracle;
 mod derive_flatten_spec;
 mod derive_k8s_types;
 mod derive_serde;
 mod derive_webapp;
 mod derive_without_spec;
-mod controller_gen_oracle;
 mod marker_catalogue;
 mod random_kinds;

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use rustls::pki_types::ServerName;
 use crate::support::{self, MUTATE, config_map, review};
+use rustls::pki_types::ServerName;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::time::Instant;
