@@ -35,6 +35,7 @@ pub fn crd_version(input: &Input, attrs: &KindAttrs) -> TokenStream {
         doc,
         spec_required,
         flatten_spec,
+        status_required,
         skip_crd,
         ..
     } = &attrs.resource;
@@ -53,9 +54,13 @@ pub fn crd_version(input: &Input, attrs: &KindAttrs) -> TokenStream {
     };
     let rules = webop_attrs::schema::slice(&attrs.root_rules);
     let root_schema = if *flatten_spec {
-        quote!(::webop::crd::flattened_root_schema(&defs, #doc, spec.expect("a flattened spec has fields"), status, #rules))
+        quote!(::webop::crd::flattened_root_schema(&defs, #doc, spec.expect("a flattened spec has fields"), status, #status_required, #rules))
     } else {
-        quote!(::webop::crd::root_schema(&defs, #doc, spec, status, #spec_required, #rules))
+        // In the order of the Go root's fields: `Spec`, then `Status`.
+        let required = [("spec", *spec_required), ("status", *status_required)]
+            .into_iter()
+            .filter_map(|(name, required)| required.then_some(name));
+        quote!(::webop::crd::root_schema(&defs, #doc, spec, status, &[#(#required),*], #rules))
     };
     let columns = attrs.printer_columns.iter().map(|c| {
         let (name, type_, json_path, priority) = (&c.name, &c.type_, &c.json_path, c.priority);

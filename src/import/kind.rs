@@ -330,7 +330,6 @@ fn root_items(
             Err(why) => converter.note("", "x-kubernetes-validations", format!("{why}: left out")),
         }
     }
-
     let status_subresource = version
         .subresources
         .as_ref()
@@ -344,6 +343,9 @@ fn root_items(
                 (true, false) => format!("#[subresource(status = {:?})]", status.ty),
                 (false, _) => format!("#[resource(status = {:?})]", status.ty),
             });
+            if required.contains(&"status") {
+                attributes.push("#[resource(status_required)]".into());
+            }
         }
         None if status_subresource => attributes.push("#[subresource(status = \"()\")]".into()),
         None => {}
@@ -384,14 +386,12 @@ fn root_items(
 
 /// `apiVersion`, `kind` and `metadata` as webop writes them on every root.
 fn standard_properties() -> Map<String, Value> {
-    let root = crate::crd::root_schema(&Definitions::default(), None, None, None, false, &[]);
-    match serde_json::to_value(root).expect("a schema is JSON") {
-        Value::Object(mut root) => match root.remove("properties") {
-            Some(Value::Object(properties)) => properties,
-            _ => Map::new(),
-        },
-        _ => Map::new(),
-    }
+    let root = crate::crd::root_schema(&Definitions::default(), None, None, None, &[], &[]);
+    let root = serde_json::to_value(root).expect("a schema is JSON");
+    root.get("properties")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default()
 }
 
 fn list(values: &[String]) -> String {

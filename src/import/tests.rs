@@ -156,3 +156,17 @@ fn what_no_attribute_writes_is_noted_with_its_path() {
         ["v1 .spec.size: not: no webop attribute writes it on a field: left out"]
     );
 }
+
+#[test]
+fn a_required_spec_and_status_are_kind_attributes() {
+    let table = KeywordTable::from_catalogue();
+    let text = CRD.replace(
+        "              rule: self.size < 5\n        type: object\n",
+        "              rule: self.size < 5\n          status:\n            type: object\n        required:\n        - spec\n        - status\n        type: object\n",
+    );
+    let doc = parse("w.yaml", &text).unwrap();
+    let imported = import(&table, "w.yaml", &doc[0], &|_| BTreeSet::new()).unwrap();
+    let source = &imported.sources[0].1;
+    assert!(source.contains("#[resource(spec_required)]"), "{source}");
+    assert!(source.contains("#[resource(status_required)]"), "{source}");
+}

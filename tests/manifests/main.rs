@@ -50,6 +50,7 @@ mod controller_gen_oracle;
 mod derive_flatten_spec;
 mod derive_k8s_types;
 mod derive_serde;
+mod derive_status_required;
 mod derive_webapp;
 mod derive_without_spec;
 mod marker_catalogue;

@@ -97,8 +97,17 @@ pub fn parse(attrs: &[Attribute], spec: &Ident, errors: &Errors) -> Option<KindA
     }
     let version = errors.ok(version.finish(spec));
     let status_type = resource.status_type.take();
+    let status_required = resource.status_required;
     let resource = resource.finish(spec, errors)?;
     let status = errors.ok(status(&resource, status_type, &subresources))?;
+    if let Some(span) = status_required
+        && status.ty.is_none()
+    {
+        errors.push(syn::Error::new(
+            span,
+            "#[resource(status_required)] lists `status` as required, but the kind has no status: name its type with #[subresource(status)] or #[resource(status = \"Type\")]",
+        ));
+    }
     Some(KindAttrs {
         resource,
         status,

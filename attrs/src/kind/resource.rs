@@ -28,11 +28,14 @@ pub struct Resource {
     /// `flatten_spec`: the spec's fields sit at the root of the object, beside `metadata`
     /// (Go: a root type with fields of its own and no `Spec`, like `ConfigMap`).
     pub flatten_spec: bool,
+    /// `status_required`: `status` is required (Go: a `Status` field without `omitempty` or
+    /// `omitzero`).
+    pub status_required: bool,
     /// `skip`: no CRD for this kind (controller-gen's `+kubebuilder:skip`).
     pub skip_crd: bool,
 }
 
-const KEYS: [&str; 13] = [
+const KEYS: [&str; 14] = [
     "group",
     "version",
     "kind",
@@ -45,6 +48,7 @@ const KEYS: [&str; 13] = [
     "doc",
     "spec_required",
     "flatten_spec",
+    "status_required",
     "skip",
 ];
 
@@ -65,6 +69,8 @@ pub(super) struct Builder {
     doc: Option<String>,
     spec_required: bool,
     flatten_spec: Option<Span>,
+    /// Where `status_required` was written: `KindAttrs::status` refuses it without a status.
+    pub(super) status_required: Option<Span>,
     skip_crd: bool,
     seen: Seen,
 }
@@ -107,6 +113,7 @@ impl Builder {
             "doc" => self.doc = crate::doc::from_text(&arg.string()?.value()),
             "spec_required" => self.spec_required = arg.flag()?,
             "flatten_spec" => self.flatten_spec = arg.flag()?.then(|| arg.span()),
+            "status_required" => self.status_required = arg.flag()?.then(|| arg.span()),
             "skip" => self.skip_crd = arg.flag()?,
             _ => return Err(unknown_key(arg, "resource", &KEYS)),
         }
@@ -162,6 +169,7 @@ impl Builder {
             doc: self.doc,
             spec_required: self.spec_required,
             flatten_spec: self.flatten_spec.is_some(),
+            status_required: self.status_required.is_some(),
             skip_crd: self.skip_crd,
         })
     }

@@ -90,7 +90,7 @@ fn every_family_reports_its_errors_together() {
     assert_eq!(
         errors,
         [
-            "unknown key `colour` in #[resource]; expected one of: group, version, kind, scope, plural, singular, short_name, category, status, doc, spec_required, flatten_spec, skip",
+            "unknown key `colour` in #[resource]; expected one of: group, version, kind, scope, plural, singular, short_name, category, status, doc, spec_required, flatten_spec, status_required, skip",
             "invalid spec_path \"spec.replicas\": a JSON path starts with `.` (e.g. \".spec.replicas\")",
             "`scale(...)` needs `status_path = \"...\"`",
             "invalid printcolumn type \"int\": must be one of \"integer\", \"number\", \"string\", \"boolean\", \"date\"",

@@ -278,7 +278,7 @@ mod tests {
                 None,
                 Some(typed("object", None)),
                 None,
-                false,
+                &[],
                 &[],
             ),
             printer_columns: &[],

@@ -36,14 +36,15 @@ fn object_properties() -> [(String, JSONSchemaProps); 3] {
 /// The `openAPIV3Schema` of a kind, flattened: `apiVersion`, `kind`, `metadata` (just
 /// `type: object`: the API server owns it) and, when the kind has them, `spec` and `status`,
 /// where `spec` and `status` are the use sites of their types and `defs` holds the definitions.
-/// `description` is the root's (`#[resource(doc = ...)]`); `spec_required` lists `spec` as
-/// required; `rules` are the root's CEL rules (`#[root(x_validation(...))]`).
+/// `description` is the root's (`#[resource(doc = ...)]`); `required` lists the root's
+/// required fields (`spec`, `status`: `#[resource(spec_required, status_required)]`); `rules`
+/// are the root's CEL rules (`#[root(x_validation(...))]`).
 pub fn root_schema(
     defs: &Definitions,
     description: Option<&str>,
     spec: Option<JSONSchemaProps>,
     status: Option<JSONSchemaProps>,
-    spec_required: bool,
+    required: &[&str],
     rules: &[Marker],
 ) -> JSONSchemaProps {
     let mut properties = BTreeMap::from(object_properties());
@@ -56,7 +57,8 @@ pub fn root_schema(
     let mut root = JSONSchemaProps {
         description: description.map(str::to_owned),
         properties: Some(properties),
-        required: spec_required.then(|| vec!["spec".to_owned()]),
+        required: (!required.is_empty())
+            .then(|| required.iter().map(|name| (*name).to_owned()).collect()),
         ..typed("object", None)
     };
     apply_rules(&mut root, rules);
@@ -74,12 +76,14 @@ fn apply_rules(root: &mut JSONSchemaProps, rules: &[Marker]) {
 /// The `openAPIV3Schema` of a kind with `#[resource(flatten_spec)]`: the spec's schema is the
 /// root's (its properties, required fields, rules and every other keyword), with `apiVersion`,
 /// `kind`, `metadata` and `status` added. `description` is the root's, else the spec type's;
-/// `rules` are the root's CEL rules.
+/// `status_required` lists `status` after the spec's required fields (Go: a `Status` field,
+/// the root's last, without `omitempty`); `rules` are the root's CEL rules.
 pub fn flattened_root_schema(
     defs: &Definitions,
     description: Option<&str>,
     spec: JSONSchemaProps,
     status: Option<JSONSchemaProps>,
+    status_required: bool,
     rules: &[Marker],
 ) -> JSONSchemaProps {
     // Flattened first, so that a spec defined by reference is resolved to its properties.
@@ -88,6 +92,11 @@ pub fn flattened_root_schema(
     properties.extend(object_properties());
     if let Some(status) = status {
         properties.insert("status".to_owned(), flatten(defs, status));
+    }
+    if status_required {
+        root.required
+            .get_or_insert_with(Vec::new)
+            .push("status".to_owned());
     }
     if let Some(description) = description {
         root.description = Some(description.to_owned());
