@@ -310,6 +310,17 @@ fn scaffold(
             rewrite::rewrite_controller_test(dir, kind, name, multigroup)?;
         }
     }
+    // The Go packages the API packages share: modules of the API crate.
+    for shared in &imported.shared {
+        std::fs::write(
+            dir.join(format!("api/src/{}.rs", shared.module)),
+            &shared.source,
+        )?;
+        rewrite::edit(dir, "api/src/lib.rs", |text| {
+            let marker = "// +webop:scaffold:apiversions";
+            text.replacen(marker, &format!("pub mod {};\n{marker}", shared.module), 1)
+        })?;
+    }
     for core in &imported.core_controllers {
         let r = &core.resource;
         if r.external {

@@ -15,6 +15,9 @@ pub struct RootKind {
     pub kind: String,
     pub attributes: Vec<String>,
     pub spec: Option<String>,
+    /// With `#[resource(flatten_spec)]` (a root with fields of its own): the `<Kind>Spec`
+    /// struct of the root's fields but metadata and status.
+    pub flattened: Option<TypeSpec>,
     pub status: Option<String>,
     /// The root's `Spec` and `Status` fields' docs, which describe `spec` and `status`.
     pub spec_doc: Option<String>,
@@ -187,42 +190,63 @@ pub fn root_kind(
     let mut spec = None;
     let mut status = None;
     let (mut spec_doc, mut status_doc) = (None, None);
+    // The fields but metadata and status, and whether one of them is no `spec`.
+    let (mut meta, mut rest, mut own) = ((false, false), Vec::new(), false);
     for field in fields {
         let json = field.tag_value("json").unwrap_or_default();
-        let mut parts = json.split(',');
-        let name = parts.next().unwrap_or("");
-        let options: Vec<&str> = parts.collect();
-        let go_type = match &field.ty {
-            GoType::Named { pkg: None, name } => Some(name.clone()),
-            GoType::Pointer(inner) => match &**inner {
-                GoType::Named { pkg: None, name } => Some(name.clone()),
-                _ => None,
-            },
-            _ => None,
-        };
-        match (name, go_type) {
-            ("", _) | ("metadata", _) => {}
-            ("spec", Some(ty)) => {
-                let optional = options.contains(&"omitempty")
-                    || field.markers.iter().any(|m| m.text.ends_with("ptional"));
-                let required = field.markers.iter().any(|m| m.text.ends_with("equired"));
-                if required || (!optional && !translator.package.optional_by_default()) {
+        let name = json.split(',').next().unwrap_or("");
+        match (name, field.name.is_none(), metav1_type(file, &field.ty)) {
+            (_, true, Some("TypeMeta")) => meta.0 = true,
+            (_, true, Some("ObjectMeta")) => meta.1 = true,
+            ("metadata", ..) => {}
+            ("status", ..) => {
+                status = local_name(&field.ty);
+                status_doc = doc(&field.doc);
+                if translator.required(field) {
+                    resource.push("status_required".into());
+                }
+            }
+            ("spec", ..) if local_name(&field.ty).is_some() => {
+                spec = local_name(&field.ty);
+                spec_doc = doc(&field.doc);
+                if translator.required(field) {
                     resource.push("spec_required".into());
                 }
-                spec = Some(ty);
-                spec_doc = doc(&field.doc);
+                rest.push(field.clone());
             }
-            ("status", Some(ty)) => {
-                status = Some(ty);
-                status_doc = doc(&field.doc);
+            ("", true, Some(_)) => {}
+            _ => {
+                rest.push(field.clone());
+                own = true;
             }
-            _ => translator.issues.push(super::Issue {
-                file: file.path.clone(),
-                line: field.line,
-                what: format!("{kind} has a root field {name:?} beside spec and status: left out"),
-            }),
         }
     }
+    if meta != (true, true) {
+        // controller-gen's kinds are the types that embed both: it writes no CRD of this one.
+        resource.push("skip".into());
+        translator.note(
+            file,
+            root.line,
+            format!(
+                "{kind} does not embed both metav1.TypeMeta and metav1.ObjectMeta, so controller-gen writes no CRD of it: #[resource(skip)]"
+            ),
+        );
+    }
+    // A root with fields of its own: all but metadata and status are the spec's, at the root.
+    let flattened = own.then(|| {
+        spec = None;
+        resource.retain(|r| r != "spec_required");
+        resource.push("flatten_spec".into());
+        spec_doc = None;
+        TypeSpec {
+            name: format!("{kind}Spec"),
+            line: root.line,
+            doc: Vec::new(),
+            markers: Vec::new(),
+            alias: false,
+            ty: GoType::Struct(rest),
+        }
+    });
     if let Some(status) = &status {
         let rust = translator.rust_name(status);
         attributes.insert(
@@ -241,6 +265,7 @@ pub fn root_kind(
         kind,
         attributes,
         spec,
+        flattened,
         status,
         spec_doc,
         status_doc,
@@ -273,5 +298,26 @@ fn collapse_repeated(
                 root.name
             ),
         );
+    }
+}
+
+/// The package's own type a field names (`T` or `*T`).
+fn local_name(ty: &GoType) -> Option<String> {
+    match ty {
+        GoType::Named { pkg: None, name } => Some(name.clone()),
+        GoType::Pointer(inner) => local_name(inner),
+        _ => None,
+    }
+}
+
+/// The name of a type of `k8s.io/apimachinery/pkg/apis/meta/v1` (`metav1.ObjectMeta`), as
+/// controller-gen finds kinds by them (embedded, not through a pointer).
+fn metav1_type<'a>(file: &GoFile, ty: &'a GoType) -> Option<&'a str> {
+    match ty {
+        GoType::Named {
+            pkg: Some(pkg),
+            name,
+        } if file.import_path(pkg) == Some("k8s.io/apimachinery/pkg/apis/meta/v1") => Some(name),
+        _ => None,
     }
 }

@@ -15,6 +15,7 @@
 //! - `external`: the type of an external kind with webhooks or a controller, from a CRD that
 //!   keeps it whole;
 //! - `samples`: the Go project's samples, and the controller test built from them;
+//! - `shared`: the Go packages the API packages share, as modules of the API crate;
 //! - `tooling`: controller-gen's Makefile options and go.mod's Kubernetes release;
 //! - `deploy_image`: the deploy-image plugin's kinds as `create api --image` flags.
 
@@ -29,6 +30,7 @@ mod project;
 mod project_file;
 mod rbac;
 mod samples;
+mod shared;
 mod tooling;
 mod types;
 mod webhooks;
@@ -43,6 +45,7 @@ pub use project::{
 };
 pub use rbac::reconciler_of;
 pub use samples::{Sample, controller_test};
+pub use shared::SharedModule;
 pub use tooling::{Tooling, cargo_toml, makefile};
 pub use webhooks::{WebhookAttribute, create_webhook_flags, webhook_file};
 

@@ -11,6 +11,7 @@ use super::go::GoFile;
 use super::kind::root_kind;
 use super::project_file::{ProjectFile, plugin_notes, resource_notes};
 use super::samples::{self, Sample};
+use super::shared::{self, SharedModule, uses_other};
 use super::tooling::{self, Tooling};
 use super::types::{Package, Translator};
 use super::webhooks::{self, WebhookAttribute};
@@ -79,6 +80,8 @@ pub struct KubebuilderImport {
     pub core_webhooks: Vec<CoreWebhooks>,
     /// RBAC attributes of controller files that reconcile none of the kinds.
     pub other_rbac: Vec<(String, Vec<String>)>,
+    /// The modules of the Go packages the API packages share (`api/shared`).
+    pub shared: Vec<SharedModule>,
     /// controller-gen's options and the Kubernetes release, for the webop project.
     pub tooling: Tooling,
     pub issues: Vec<Issue>,
@@ -159,6 +162,8 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
     let kinds: Vec<&Resource> = owned.iter().chain(&core_controlled).copied().collect();
     let (by_reconciler, other_rbac) = rbac::by_reconciler(root, &kinds)?;
 
+    let api_dirs: BTreeSet<String> = packages.keys().cloned().collect();
+    let mut shared_uses = BTreeSet::new();
     let mut kinds = Vec::new();
     for (dir, package) in &packages {
         let resources: Vec<&&Resource> = owned
@@ -175,6 +180,7 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
                 .unwrap_or_else(|| format!("{}.{}", r.group, r.domain))
         };
         let mut translator = Translator::new(package);
+        (translator.module, translator.api_dirs) = (module.clone(), api_dirs.clone());
         let mut roots = Vec::new();
         for resource in &resources {
             let Some((file, spec)) = package.find(&resource.kind) else {
@@ -213,6 +219,9 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
         let root_names: BTreeSet<&str> = roots.iter().map(|(_, _, r)| r.kind.as_str()).collect();
         for (index, (_, _, root)) in roots.iter().enumerate() {
             let mut queue: Vec<String> = root.spec.iter().chain(&root.status).cloned().collect();
+            if let Some(flattened) = &root.flattened {
+                Translator::references(&flattened.ty, &mut queue);
+            }
             while let Some(name) = queue.pop() {
                 if owner.contains_key(&name) || root_names.contains(name.as_str()) {
                     continue;
@@ -227,6 +236,12 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
             }
         }
         let mut items: Vec<Vec<Item>> = vec![Vec::new(); roots.len()];
+        for (index, (_, _, root)) in roots.iter().enumerate() {
+            if let (Some(flattened), Some((file, _))) = (&root.flattened, package.find(&root.kind))
+            {
+                items[index].extend(translator.item(file, flattened)?);
+            }
+        }
         for file in &package.files {
             for spec in &file.types {
                 let Some(&index) = owner.get(&spec.name) else {
@@ -312,6 +327,7 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
         }
         issues.append(&mut translator.issues);
         notes.append(&mut translator.notes);
+        shared_uses.append(&mut translator.shared);
         // Go function bodies are not translated: a spoke's hand-written conversion is the
         // user's to port where the versions' fields differ.
         for file in package
@@ -351,6 +367,14 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
         .collect();
     let markers = webhooks::markers_of(&files)?;
     webhooks::attach(&markers, &mut kinds, &mut core_webhooks, &mut issues);
+    let shared = shared::modules(
+        root,
+        &module,
+        &api_dirs,
+        shared_uses,
+        &mut issues,
+        &mut notes,
+    )?;
     let tooling = tooling::read(project_dir, &mut issues);
     let core_controllers = core_controlled
         .iter()
@@ -367,30 +391,9 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
         core_controllers,
         core_webhooks,
         other_rbac,
+        shared,
         tooling,
         issues,
         notes,
     })
-}
-
-/// Whether the items of file `index` name a type of another file.
-fn uses_other(items: &[Item], names_of: &[BTreeSet<String>], index: usize) -> bool {
-    let mut words = BTreeSet::new();
-    for item in items {
-        let types: Vec<&str> = match item {
-            Item::Struct(s) => s.fields.iter().map(|f| f.ty.as_str()).collect(),
-            Item::Newtype(n) => vec![n.inner.as_str()],
-            Item::Enum(_) => Vec::new(),
-        };
-        for ty in types {
-            words.extend(
-                ty.split(|c: char| !c.is_alphanumeric() && c != '_')
-                    .map(str::to_owned),
-            );
-        }
-    }
-    names_of
-        .iter()
-        .enumerate()
-        .any(|(i, names)| i != index && names.iter().any(|n| words.contains(n)))
 }

@@ -15,7 +15,7 @@ fn the_fixture_reads_as_its_kinds_with_their_attributes_and_rbac() {
         .iter()
         .map(|k| k.resource.kind.as_str())
         .collect();
-    assert_eq!(kinds, ["Frigate", "Harbor"]);
+    assert_eq!(kinds, ["Frigate", "Harbor", "Beacon", "Lighthouse", "Buoy"]);
     assert!(imported.issues.is_empty(), "{:?}", imported.issues);
     let frigate = &imported.kinds[0].source;
     for expected in [
@@ -67,6 +67,120 @@ fn the_fixture_reads_as_its_kinds_with_their_attributes_and_rbac() {
         rules[1].ends_with("namespace = \"fleet-system\")]"),
         "{rules:?}"
     );
+}
+
+/// The fixture's `+k8s:enum`, types with JSON of their own, a root with fields of its own,
+/// required statuses, a root without ObjectMeta and a shared package.
+#[test]
+fn the_fixture_s_enums_custom_json_root_shapes_and_shared_package_import() {
+    let imported = import(&fixture()).unwrap();
+    let source = |kind: &str| {
+        let found = imported.kinds.iter().find(|k| k.resource.kind == kind);
+        found.unwrap().source.clone()
+    };
+    let beacon = source("Beacon");
+    for expected in [
+        "status_required,\n    flatten_spec\n)]",
+        "pub flag: Option<crate::shared::Flag>,",
+        "pub enum Light {\n    Flashing,\n    #[serde(rename = \"dark\")]\n    Dark,\n    #[serde(rename = \"ebb-flow\")]\n    EbbFlow,\n    #[serde(rename = \"ebb&flood\")]\n    EbbFlood,",
+        "#[validate(type = \"string\", pattern = \"^-?[0-9]+,-?[0-9]+$\")]\npub struct Position(pub String);",
+        "#[validate(max_length = 8)]\npub struct Range(pub String);",
+    ] {
+        assert!(beacon.contains(expected), "{expected} in\n{beacon}");
+    }
+    let lighthouse = source("Lighthouse");
+    assert!(
+        lighthouse.contains("spec_required,\n    status_required\n)]"),
+        "{lighthouse}"
+    );
+    assert!(source("Buoy").contains("    skip\n)]"));
+    let [shared] = imported.shared.as_slice() else {
+        panic!("{:?}", imported.shared);
+    };
+    assert_eq!(
+        (shared.module.as_str(), shared.go_dir.as_str()),
+        ("shared", "api/shared")
+    );
+    assert!(
+        shared.source.contains("pub struct Flag {"),
+        "{}",
+        shared.source
+    );
+    assert!(
+        shared.source.contains("pub struct Colour(pub String);"),
+        "{}",
+        shared.source
+    );
+    let notes: Vec<String> = imported.notes.iter().map(ToString::to_string).collect();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.ends_with("so controller-gen writes no CRD of it: #[resource(skip)]")),
+        "{notes:?}"
+    );
+}
+
+/// Two groups' kinds naming the types of one Go package: one module of the API crate, which
+/// both kinds' files name.
+#[test]
+fn a_package_shared_by_two_groups_is_one_module() {
+    let kind = |group: &str, kind: &str| {
+        format!(
+            "package v1\n\n\
+             import (\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\t\"example.com/shop/api/common\"\n)\n\n\
+             // +groupName={group}.example.com\n\n\
+             type {kind}Spec struct {{\n\tAddress common.Address `json:\"address\"`\n}}\n\n\
+             // +kubebuilder:object:root=true\n\
+             type {kind} struct {{\n\
+             \tmetav1.TypeMeta   `json:\",inline\"`\n\
+             \tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\
+             \tSpec {kind}Spec `json:\"spec,omitempty\"`\n}}\n"
+        )
+    };
+    let resource = |group: &str, kind: &str| {
+        format!(
+            "- api:\n    crdVersion: v1\n    namespaced: true\n  domain: example.com\n  group: {group}\n  kind: {kind}\n  path: example.com/shop/api/{group}/v1\n  version: v1\n"
+        )
+    };
+    let resources = resource("sales", "Order") + &resource("billing", "Invoice");
+    let temp = project_with(&resources, "package v1\n");
+    let root = temp.path();
+    for (group, name) in [("sales", "Order"), ("billing", "Invoice")] {
+        std::fs::create_dir_all(root.join(format!("api/{group}/v1"))).unwrap();
+        let file = format!("api/{group}/v1/{}_types.go", name.to_lowercase());
+        std::fs::write(root.join(file), kind(group, name)).unwrap();
+    }
+    std::fs::create_dir_all(root.join("api/common")).unwrap();
+    std::fs::write(
+        root.join("api/common/address.go"),
+        "package common\n\n// Address is where to deliver.\ntype Address struct {\n\tStreet Street `json:\"street\"`\n}\n\n\
+         // +kubebuilder:validation:MinLength=1\ntype Street string\n\n// Unused is named by no API type.\ntype Unused string\n",
+    )
+    .unwrap();
+    let imported = import(root).unwrap();
+    assert!(imported.issues.is_empty(), "{:?}", imported.issues);
+    for kind in &imported.kinds {
+        assert!(
+            kind.source.contains("pub address: crate::common::Address,"),
+            "{}",
+            kind.source
+        );
+    }
+    let [common] = imported.shared.as_slice() else {
+        panic!("{:?}", imported.shared);
+    };
+    assert_eq!(common.module, "common");
+    assert!(
+        common.source.contains("pub street: Street,"),
+        "{}",
+        common.source
+    );
+    assert!(
+        common.source.contains("pub struct Street(pub String);"),
+        "{}",
+        common.source
+    );
+    assert!(!common.source.contains("Unused"), "{}", common.source);
 }
 
 /// kubebuilder's reconciler of each controller PROJECT names: the kind's for its default name

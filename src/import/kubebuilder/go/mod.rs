@@ -48,6 +48,8 @@ pub struct GoFile {
     pub imports: Vec<(String, String)>,
     pub types: Vec<TypeSpec>,
     pub consts: Vec<ConstSpec>,
+    /// `(receiver type, method)` of its methods (`func (p *Position) MarshalJSON() ...`).
+    pub methods: Vec<(String, String)>,
 }
 
 impl GoFile {

@@ -134,3 +134,29 @@ fn doc_lines_follow_comment_group_text() {
         ["a", "", "b"]
     );
 }
+
+#[test]
+fn methods_are_read_with_their_receiver_type() {
+    let file = parse(
+        "m.go",
+        "package v1\n\n\
+         func (p *Position) MarshalJSON() ([]byte, error) { return nil, nil }\n\
+         func (r Range) MarshalText() ([]byte, error) {\n\treturn []byte(\"x\"), nil\n}\n\
+         func (l *List[T]) Len() int { return 0 }\n\
+         func Plain() {}\n",
+    )
+    .unwrap();
+    let methods: Vec<(&str, &str)> = file
+        .methods
+        .iter()
+        .map(|(r, m)| (r.as_str(), m.as_str()))
+        .collect();
+    assert_eq!(
+        methods,
+        [
+            ("Position", "MarshalJSON"),
+            ("Range", "MarshalText"),
+            ("List", "Len")
+        ]
+    );
+}

@@ -4,8 +4,12 @@
 
 // More of `Translator`'s methods, one concept each; as child modules they use its private
 // fields and the helpers below without widening them.
+mod custom_json;
+mod k8s_enum;
 mod rust_type;
 mod schema_markers;
+
+pub use rust_type::shared_module;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -58,6 +62,12 @@ pub struct Translator<'a> {
     pub issues: Vec<Issue>,
     /// What was dropped or collapsed as controller-gen drops or collapses it: nothing is lost.
     pub notes: Vec<Issue>,
+    /// The project's other Go packages whose types this one names: the Go module's path, the
+    /// directories of its API packages (whose types are not shared), and what is used
+    /// (`(directory, type)`), which `shared` translates into modules of the API crate.
+    pub module: String,
+    pub api_dirs: BTreeSet<String>,
+    pub shared: BTreeSet<(String, String)>,
     names: Vec<&'static str>,
 }
 
@@ -74,6 +84,9 @@ impl<'a> Translator<'a> {
             renames: BTreeMap::new(),
             issues: Vec::new(),
             notes: Vec::new(),
+            module: String::new(),
+            api_dirs: BTreeSet::new(),
+            shared: BTreeSet::new(),
             names: known::names(),
         }
     }
@@ -131,6 +144,9 @@ impl<'a> Translator<'a> {
             );
             return Ok(None);
         }
+        if let Some(item) = self.custom_json(file, spec)? {
+            return Ok(Some(item));
+        }
         match &spec.ty {
             GoType::Struct(fields) => {
                 let markers = self.markers(file, &spec.markers, Place::Type)?;
@@ -163,6 +179,9 @@ impl<'a> Translator<'a> {
                 let Some(inner) = self.rust_type(file, spec.line, ty) else {
                     return Ok(None);
                 };
+                if inner == "String" && spec.markers.iter().any(|m| m.text == k8s_enum::MARKER) {
+                    return self.k8s_enum(file, spec, markers).map(Some);
+                }
                 let enum_at = markers
                     .iter()
                     .position(|m| m.family == Family::Validate && m.text.starts_with("enum = "));
@@ -200,6 +219,15 @@ impl<'a> Translator<'a> {
                 _ => None,
             }
         })
+    }
+
+    /// Whether controller-gen lists `field` (a root's `Spec` or `Status`) as required.
+    pub fn required(&self, field: &go::Field) -> bool {
+        let tag = field.tag_value("json").unwrap_or_default();
+        let mut parts = tag.split(',');
+        let name = parts.next().unwrap_or("");
+        let options: Vec<&str> = parts.collect();
+        self.presence(field, name, &options).required
     }
 
     fn presence(&self, field: &go::Field, json_name: &str, options: &[&str]) -> Presence {

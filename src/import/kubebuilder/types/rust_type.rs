@@ -58,7 +58,10 @@ impl Translator<'_> {
                 pkg: Some(pkg),
                 name,
             } => match file.import_path(pkg) {
-                Some(path) => external(path, name).ok_or_else(|| format!("{pkg}.{name} ({path})")),
+                Some(path) => match self.shared_type(path, name) {
+                    Some(rust) => Ok(rust),
+                    None => external(path, name).ok_or_else(|| format!("{pkg}.{name} ({path})")),
+                },
                 None => Err(format!("{pkg}.{name}: no import names {pkg}")),
             },
             GoType::Struct(_) => Err("an anonymous struct (controller-gen refuses it)".to_owned()),
@@ -71,6 +74,41 @@ impl Translator<'_> {
                 None
             }
         }
+    }
+}
+
+impl Translator<'_> {
+    /// A type of another of the project's Go packages that is no API package (`api/shared`):
+    /// the module `shared` gives that package in the API crate, recorded to be translated.
+    fn shared_type(&mut self, path: &str, name: &str) -> Option<String> {
+        let dir = path.strip_prefix(&self.module)?.strip_prefix('/')?;
+        if self.module.is_empty() || self.api_dirs.contains(dir) {
+            return None;
+        }
+        self.shared.insert((dir.to_owned(), name.to_owned()));
+        Some(format!("crate::{}::{name}", shared_module(dir)))
+    }
+}
+
+/// The API crate's module of the project's Go package `dir` (`api/shared` is `shared`,
+/// `api/common/v1` is `common_v1`).
+pub fn shared_module(dir: &str) -> String {
+    let dir = dir.strip_prefix("api/").unwrap_or(dir);
+    let name: String = dir
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let ident = super::super::super::naming::field_ident(&name, &mut Default::default());
+    // A module is also a file name: `type` is `type_`, not `r#type`.
+    match ident.strip_prefix("r#") {
+        Some(keyword) => format!("{keyword}_"),
+        None => ident,
     }
 }
 

@@ -59,7 +59,9 @@ impl Parser<'_> {
                 "func" => {
                     file.package_markers
                         .extend(around.free.into_iter().chain(around.markers));
-                    self.func()?;
+                    if let Some(method) = self.func()? {
+                        file.methods.push(method);
+                    }
                 }
                 other => {
                     self.pos -= 1;
@@ -201,15 +203,36 @@ impl Parser<'_> {
             .collect())
     }
 
-    /// `func [receiver] Name[T] (params) results { body }`: skipped, braces balanced.
-    fn func(&mut self) -> Result<(), ParseError> {
+    /// `func [receiver] Name[T] (params) results { body }`: skipped, braces balanced; a
+    /// method's receiver type and name (`(p *Position) MarshalJSON`: `Position`,
+    /// `MarshalJSON`).
+    fn func(&mut self) -> Result<Option<(String, String)>, ParseError> {
+        let mut method = None;
+        if self.is("(") {
+            let start = self.pos;
+            self.skip_balanced("(", ")")?;
+            // The receiver's type is its last name outside type arguments.
+            let mut depth = 0;
+            let mut receiver = None;
+            for token in &self.toks[start + 1..self.pos - 1] {
+                match &token.tok {
+                    Tok::Punct("[") => depth += 1,
+                    Tok::Punct("]") => depth -= 1,
+                    Tok::Ident(name) if depth == 0 => receiver = Some(name.clone()),
+                    _ => {}
+                }
+            }
+            if let (Some(receiver), Some(Tok::Ident(name))) = (receiver, self.peek()) {
+                method = Some((receiver, name.clone()));
+            }
+        }
         loop {
             match self.peek() {
                 None => return self.error("a function without a body"),
                 Some(Tok::Punct("(")) => self.skip_balanced("(", ")")?,
                 Some(Tok::Punct("[")) => self.skip_balanced("[", "]")?,
-                Some(Tok::Punct("{")) => return self.skip_balanced("{", "}"),
-                Some(Tok::Punct(";")) => return Ok(()),
+                Some(Tok::Punct("{")) => return self.skip_balanced("{", "}").map(|()| method),
+                Some(Tok::Punct(";")) => return Ok(method),
                 _ => self.pos += 1,
             }
         }
