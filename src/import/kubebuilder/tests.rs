@@ -336,3 +336,43 @@ fn kubernetes_kinds_with_controllers_and_plugins_carry_over() {
         "{notes:?}"
     );
 }
+
+/// controller-gen refuses `+k8s:enum` on a field, on a type that is no string, and on a type
+/// without constants: so does the import.
+#[test]
+fn a_k8s_enum_controller_gen_refuses_is_refused() {
+    let widget = |extra: &str, field: &str| {
+        format!(
+            "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n{extra}\n\
+             type WidgetSpec struct {{\n{field}\tSize int32 `json:\"size\"`\n}}\n\n\
+             // +kubebuilder:object:root=true\n\
+             type Widget struct {{\n\tmetav1.TypeMeta   `json:\",inline\"`\n\
+             \tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec WidgetSpec `json:\"spec\"`\n}}\n"
+        )
+    };
+    for (types, why) in [
+        (widget("", "\t// +k8s:enum\n"), "on a type, not a field"),
+        (
+            widget(
+                "// +k8s:enum\ntype Count int32\n\nconst One Count = 1\n",
+                "\tCount Count `json:\"count\"`\n",
+            ),
+            "type Count is no string type",
+        ),
+        (
+            widget(
+                "// +k8s:enum\ntype Mode string\n",
+                "\tMode Mode `json:\"mode\"`\n",
+            ),
+            "no constant of type Mode",
+        ),
+    ] {
+        let temp = project_with(WIDGET, &types);
+        let err = import(temp.path()).err().map(|e| e.to_string());
+        assert!(
+            err.as_deref()
+                .is_some_and(|e| e.contains("+k8s:enum: ") && e.contains(why)),
+            "{err:?}"
+        );
+    }
+}

@@ -14,15 +14,32 @@ use super::Translator;
 pub const MARKER: &str = "k8s:enum";
 
 impl Translator<'_> {
-    /// The enum of `spec`, a string type marked `+k8s:enum`: a Rust enum of the constants'
-    /// values in controller-gen's order, or a newtype with `#[validate(enum = [...])]` when
-    /// the values make no identifiers (or repeat). `markers` are the type's other markers.
+    /// The enum of `spec`, a type marked `+k8s:enum` over `inner` (a string type, as
+    /// controller-gen requires): a Rust enum of the constants' values in controller-gen's
+    /// order, or a newtype with `#[validate(enum = [...])]` when the values make no
+    /// identifiers (or repeat). `markers` are the type's other markers.
     pub(super) fn k8s_enum(
         &mut self,
         file: &GoFile,
         spec: &TypeSpec,
+        inner: &str,
         mut markers: Vec<Written>,
     ) -> Result<Item, Error> {
+        let refused = |why: String| {
+            let line = spec.markers.iter().find(|m| m.text == MARKER);
+            Error::Marker {
+                file: file.path.clone(),
+                line: line.map_or(spec.line, |m| m.line),
+                marker: MARKER.into(),
+                why,
+            }
+        };
+        if inner != "String" {
+            return Err(refused(format!(
+                "type {} is no string type (controller-gen refuses it too)",
+                spec.name
+            )));
+        }
         // controller-gen takes the constants declared with the type whose value is a string
         // literal, in any file of the package.
         let mut values: Vec<String> = (self.package.files.iter())
@@ -31,16 +48,10 @@ impl Translator<'_> {
             .filter_map(|c| c.value.clone())
             .collect();
         if values.is_empty() {
-            let line = spec.markers.iter().find(|m| m.text == MARKER);
-            return Err(Error::Marker {
-                file: file.path.clone(),
-                line: line.map_or(spec.line, |m| m.line),
-                marker: MARKER.into(),
-                why: format!(
-                    "no constant of type {} (controller-gen refuses it too)",
-                    spec.name
-                ),
-            });
+            return Err(refused(format!(
+                "no constant of type {} (controller-gen refuses it too)",
+                spec.name
+            )));
         }
         values.sort_by_key(|v| go_json(v));
         let values = Value::Array(values.into_iter().map(Value::String).collect());
@@ -58,12 +69,7 @@ impl Translator<'_> {
             .iter()
             .find(|row| row.go == "+kubebuilder:validation:Enum")
             .expect("the catalogue has validation:Enum");
-        let written = attribute::write(row, &values).map_err(|why| Error::Marker {
-            file: file.path.clone(),
-            line: spec.line,
-            marker: MARKER.into(),
-            why,
-        })?;
+        let written = attribute::write(row, &values).map_err(refused)?;
         markers.retain(|m| !(m.family == Family::Validate && m.text.starts_with("enum = ")));
         markers.extend(written);
         Ok(Item::Newtype(Newtype {

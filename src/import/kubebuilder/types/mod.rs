@@ -179,8 +179,8 @@ impl<'a> Translator<'a> {
                 let Some(inner) = self.rust_type(file, spec.line, ty) else {
                     return Ok(None);
                 };
-                if inner == "String" && spec.markers.iter().any(|m| m.text == k8s_enum::MARKER) {
-                    return self.k8s_enum(file, spec, markers).map(Some);
+                if spec.markers.iter().any(|m| m.text == k8s_enum::MARKER) {
+                    return self.k8s_enum(file, spec, &inner, markers).map(Some);
                 }
                 let enum_at = markers
                     .iter()

@@ -50,6 +50,12 @@ impl Translator<'_> {
                 );
                 continue;
             }
+            if line.text == super::k8s_enum::MARKER && place == Place::Field {
+                return Err(bad(
+                    "k8s:enum must be set on a type, not a field (controller-gen refuses it too)"
+                        .into(),
+                ));
+            }
             let Some(parsed) = markers::split(&line.text, &self.names) else {
                 if known::is_generator_marker(&line.text) {
                     return Err(bad("controller-gen has no such marker".into()));
