@@ -21,7 +21,7 @@ use std::process::Command;
 use controller_gen::{as_webop_writes_it, first_difference};
 use support::{build_test_and_lint, files, run_ok, target_dir, workspace};
 
-fn fixture() -> std::path::PathBuf {
+pub(crate) fn fixture() -> std::path::PathBuf {
     workspace().join("testdata/kubebuilder-project")
 }
 
@@ -60,15 +60,15 @@ fn make_manifests(dir: &Path) {
 
 /// What the import of one project gave: its report, and the names of the expected files that
 /// differ from webop's, with where.
-struct Compared {
-    report: String,
-    differences: Vec<String>,
+pub(crate) struct Compared {
+    pub(crate) report: String,
+    pub(crate) differences: Vec<String>,
 }
 
 /// Imports `project` into `out`, runs `make manifests`, and compares each of `expected`'s files
 /// (`config/crd/bases/*.yaml`, `config/rbac/role.yaml`, `config/webhook/manifests.yaml`) with
 /// webop's.
-fn import_and_compare(project: &Path, out: &Path, expected: &Path) -> Compared {
+pub(crate) fn import_and_compare(project: &Path, out: &Path, expected: &Path) -> Compared {
     let report = run_ok(
         out.parent().unwrap(),
         &[
@@ -149,6 +149,14 @@ fn the_fixture_imports_with_controller_gen_s_manifests_and_passes_its_tests() {
         compared
             .report
             .contains("every Go type and marker has a Rust mapping"),
+        "{}",
+        compared.report
+    );
+    // The package api/v1's types use: a module of the API crate.
+    assert!(
+        compared
+            .report
+            .contains("shared types: api/src/shared.rs (api/shared)"),
         "{}",
         compared.report
     );

@@ -10,4 +10,5 @@ mod import_kubebuilder;
 mod import_kubebuilder_controllers;
 mod import_kubebuilder_deploy_image;
 mod import_kubebuilder_plugins;
+mod import_kubebuilder_shared;
 mod import_round_trip;

@@ -67,6 +67,10 @@ pub(super) fn run(
             kind.go_file
         )?;
     }
+    for shared in &imported.shared {
+        let (module, go) = (&shared.module, &shared.go_dir);
+        writeln!(out, "shared types: api/src/{module}.rs ({go})")?;
+    }
     report_issues(&imported, out)?;
     if args.dry_run {
         writeln!(out, "dry run: no file was written")?;
