@@ -199,6 +199,13 @@ pub fn root_kind(
             (_, true, Some("TypeMeta")) => meta.0 = true,
             (_, true, Some("ObjectMeta")) => meta.1 = true,
             ("metadata", ..) => {}
+            ("status", ..) if local_name(&field.ty).is_none() => {
+                translator.issues.push(super::Issue {
+                    file: file.path.clone(),
+                    line: field.line,
+                    what: format!("{kind}'s status is of another package's type: left out"),
+                })
+            }
             ("status", ..) => {
                 status = local_name(&field.ty);
                 status_doc = doc(&field.doc);
@@ -221,7 +228,7 @@ pub fn root_kind(
             }
         }
     }
-    if meta != (true, true) {
+    if meta != (true, true) && !resource.iter().any(|r| r == "skip") {
         // controller-gen's kinds are the types that embed both: it writes no CRD of this one.
         resource.push("skip".into());
         translator.note(
@@ -238,8 +245,16 @@ pub fn root_kind(
         resource.retain(|r| r != "spec_required");
         resource.push("flatten_spec".into());
         spec_doc = None;
+        // The flattened struct is `<Kind>Spec`; a Go type of that name (a `Spec` field's) is
+        // `<Kind>SpecFields`. The struct's Go name is none a Go type can have.
+        let (go, rust) = (format!("{kind} root"), format!("{kind}Spec"));
+        if translator.package.find(&rust).is_some() {
+            let renamed = format!("{rust}Fields");
+            translator.renames.insert(rust.clone(), renamed);
+        }
+        translator.renames.insert(go.clone(), rust);
         TypeSpec {
-            name: format!("{kind}Spec"),
+            name: go,
             line: root.line,
             doc: Vec::new(),
             markers: Vec::new(),

@@ -92,4 +92,6 @@ impl fmt::Display for Issue {
 }
 
 #[cfg(test)]
+mod construct_tests;
+#[cfg(test)]
 mod tests;

@@ -2,7 +2,7 @@ use std::path::Path;
 
 use super::*;
 
-fn fixture() -> std::path::PathBuf {
+pub(super) fn fixture() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/kubebuilder-project")
 }
 
@@ -69,120 +69,6 @@ fn the_fixture_reads_as_its_kinds_with_their_attributes_and_rbac() {
     );
 }
 
-/// The fixture's `+k8s:enum`, types with JSON of their own, a root with fields of its own,
-/// required statuses, a root without ObjectMeta and a shared package.
-#[test]
-fn the_fixture_s_enums_custom_json_root_shapes_and_shared_package_import() {
-    let imported = import(&fixture()).unwrap();
-    let source = |kind: &str| {
-        let found = imported.kinds.iter().find(|k| k.resource.kind == kind);
-        found.unwrap().source.clone()
-    };
-    let beacon = source("Beacon");
-    for expected in [
-        "status_required,\n    flatten_spec\n)]",
-        "pub flag: Option<crate::shared::Flag>,",
-        "pub enum Light {\n    Flashing,\n    #[serde(rename = \"dark\")]\n    Dark,\n    #[serde(rename = \"ebb-flow\")]\n    EbbFlow,\n    #[serde(rename = \"ebb&flood\")]\n    EbbFlood,",
-        "#[validate(type = \"string\", pattern = \"^-?[0-9]+,-?[0-9]+$\")]\npub struct Position(pub String);",
-        "#[validate(max_length = 8)]\npub struct Range(pub String);",
-    ] {
-        assert!(beacon.contains(expected), "{expected} in\n{beacon}");
-    }
-    let lighthouse = source("Lighthouse");
-    assert!(
-        lighthouse.contains("spec_required,\n    status_required\n)]"),
-        "{lighthouse}"
-    );
-    assert!(source("Buoy").contains("    skip\n)]"));
-    let [shared] = imported.shared.as_slice() else {
-        panic!("{:?}", imported.shared);
-    };
-    assert_eq!(
-        (shared.module.as_str(), shared.go_dir.as_str()),
-        ("shared", "api/shared")
-    );
-    assert!(
-        shared.source.contains("pub struct Flag {"),
-        "{}",
-        shared.source
-    );
-    assert!(
-        shared.source.contains("pub struct Colour(pub String);"),
-        "{}",
-        shared.source
-    );
-    let notes: Vec<String> = imported.notes.iter().map(ToString::to_string).collect();
-    assert!(
-        notes
-            .iter()
-            .any(|n| n.ends_with("so controller-gen writes no CRD of it: #[resource(skip)]")),
-        "{notes:?}"
-    );
-}
-
-/// Two groups' kinds naming the types of one Go package: one module of the API crate, which
-/// both kinds' files name.
-#[test]
-fn a_package_shared_by_two_groups_is_one_module() {
-    let kind = |group: &str, kind: &str| {
-        format!(
-            "package v1\n\n\
-             import (\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\t\"example.com/shop/api/common\"\n)\n\n\
-             // +groupName={group}.example.com\n\n\
-             type {kind}Spec struct {{\n\tAddress common.Address `json:\"address\"`\n}}\n\n\
-             // +kubebuilder:object:root=true\n\
-             type {kind} struct {{\n\
-             \tmetav1.TypeMeta   `json:\",inline\"`\n\
-             \tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\
-             \tSpec {kind}Spec `json:\"spec,omitempty\"`\n}}\n"
-        )
-    };
-    let resource = |group: &str, kind: &str| {
-        format!(
-            "- api:\n    crdVersion: v1\n    namespaced: true\n  domain: example.com\n  group: {group}\n  kind: {kind}\n  path: example.com/shop/api/{group}/v1\n  version: v1\n"
-        )
-    };
-    let resources = resource("sales", "Order") + &resource("billing", "Invoice");
-    let temp = project_with(&resources, "package v1\n");
-    let root = temp.path();
-    for (group, name) in [("sales", "Order"), ("billing", "Invoice")] {
-        std::fs::create_dir_all(root.join(format!("api/{group}/v1"))).unwrap();
-        let file = format!("api/{group}/v1/{}_types.go", name.to_lowercase());
-        std::fs::write(root.join(file), kind(group, name)).unwrap();
-    }
-    std::fs::create_dir_all(root.join("api/common")).unwrap();
-    std::fs::write(
-        root.join("api/common/address.go"),
-        "package common\n\n// Address is where to deliver.\ntype Address struct {\n\tStreet Street `json:\"street\"`\n}\n\n\
-         // +kubebuilder:validation:MinLength=1\ntype Street string\n\n// Unused is named by no API type.\ntype Unused string\n",
-    )
-    .unwrap();
-    let imported = import(root).unwrap();
-    assert!(imported.issues.is_empty(), "{:?}", imported.issues);
-    for kind in &imported.kinds {
-        assert!(
-            kind.source.contains("pub address: crate::common::Address,"),
-            "{}",
-            kind.source
-        );
-    }
-    let [common] = imported.shared.as_slice() else {
-        panic!("{:?}", imported.shared);
-    };
-    assert_eq!(common.module, "common");
-    assert!(
-        common.source.contains("pub street: Street,"),
-        "{}",
-        common.source
-    );
-    assert!(
-        common.source.contains("pub struct Street(pub String);"),
-        "{}",
-        common.source
-    );
-    assert!(!common.source.contains("Unused"), "{}", common.source);
-}
-
 /// kubebuilder's reconciler of each controller PROJECT names: the kind's for its default name
 /// (and for `controller: true`), the name in PascalCase for the others.
 #[test]
@@ -198,7 +84,7 @@ fn named_controllers_are_found_by_their_reconciler() {
 
 /// A kubebuilder project in a temporary directory: PROJECT (`resources` as given), go.mod, and
 /// `api/v1/widget_types.go` with `types`.
-fn project_with(resources: &str, types: &str) -> tempfile::TempDir {
+pub(super) fn project_with(resources: &str, types: &str) -> tempfile::TempDir {
     let temp = tempfile::tempdir().unwrap();
     let root = temp.path();
     std::fs::write(
@@ -218,7 +104,7 @@ fn project_with(resources: &str, types: &str) -> tempfile::TempDir {
     temp
 }
 
-const WIDGET: &str = "- api:\n    crdVersion: v1\n    namespaced: true\n  controller: true\n  domain: example.com\n  group: shop\n  kind: Widget\n  path: example.com/shop/api/v1\n  version: v1\n";
+pub(super) const WIDGET: &str = "- api:\n    crdVersion: v1\n    namespaced: true\n  controller: true\n  domain: example.com\n  group: shop\n  kind: Widget\n  path: example.com/shop/api/v1\n  version: v1\n";
 
 #[test]
 fn no_op_and_repeated_markers_are_read_as_controller_gen_reads_them() {
@@ -335,44 +221,4 @@ fn kubernetes_kinds_with_controllers_and_plugins_carry_over() {
         ),
         "{notes:?}"
     );
-}
-
-/// controller-gen refuses `+k8s:enum` on a field, on a type that is no string, and on a type
-/// without constants: so does the import.
-#[test]
-fn a_k8s_enum_controller_gen_refuses_is_refused() {
-    let widget = |extra: &str, field: &str| {
-        format!(
-            "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n{extra}\n\
-             type WidgetSpec struct {{\n{field}\tSize int32 `json:\"size\"`\n}}\n\n\
-             // +kubebuilder:object:root=true\n\
-             type Widget struct {{\n\tmetav1.TypeMeta   `json:\",inline\"`\n\
-             \tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec WidgetSpec `json:\"spec\"`\n}}\n"
-        )
-    };
-    for (types, why) in [
-        (widget("", "\t// +k8s:enum\n"), "on a type, not a field"),
-        (
-            widget(
-                "// +k8s:enum\ntype Count int32\n\nconst One Count = 1\n",
-                "\tCount Count `json:\"count\"`\n",
-            ),
-            "type Count is no string type",
-        ),
-        (
-            widget(
-                "// +k8s:enum\ntype Mode string\n",
-                "\tMode Mode `json:\"mode\"`\n",
-            ),
-            "no constant of type Mode",
-        ),
-    ] {
-        let temp = project_with(WIDGET, &types);
-        let err = import(temp.path()).err().map(|e| e.to_string());
-        assert!(
-            err.as_deref()
-                .is_some_and(|e| e.contains("+k8s:enum: ") && e.contains(why)),
-            "{err:?}"
-        );
-    }
 }
