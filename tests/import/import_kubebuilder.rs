@@ -41,6 +41,7 @@ fn copy_dir(from: &Path, to: &Path) {
 /// `make manifests` in the imported project `dir`, with the webop under test: the Makefile
 /// carries the Go project's controller-gen options.
 fn make_manifests(dir: &Path) {
+    support::pin_to_the_workspace_lock(dir);
     let _build = support::one_build_at_a_time();
     let output = Command::new("make")
         .arg("manifests")

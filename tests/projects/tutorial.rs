@@ -4,11 +4,17 @@
 //! set, on a real control plane with kube-controller-manager and kwok that the test starts, as
 //! the page's `envtest_cluster` does, with its kubeconfig as `KUBECONFIG`.
 //!
-//! Two departures from the page, both about where things go, not what runs: `cargo install`
-//! gets `--debug --all-features --root <temp>` (the test's target directory already holds that
-//! debug build: the install reuses it, and does not replace the `target/debug/webop` the other
-//! tests run, as a build without `validate` would; nothing is installed outside the test), and `make run`, which the page leaves running in its
-//! own terminal, runs in the background until the test ends.
+//! Departures from the page, about where things go and what they run on, not what runs:
+//! - `cargo install` gets `--debug --all-features --root <temp>`: the test's target directory
+//!   already holds that debug build, the install reuses it and does not replace the
+//!   `target/debug/webop` the other tests run (as a build without `validate` would), and nothing
+//!   is installed outside the test;
+//! - the project gets the workspace's Cargo.lock once `webop init` has written its Cargo.toml,
+//!   so that its dependencies are the ones the other tests built;
+//! - the offline blocks run as on a machine without envtest's binaries: `make test` on the
+//!   testkit (the golden's project, the same, runs its tests on the real server);
+//! - `make run`, which the page leaves running in its own terminal, runs in the background until
+//!   the test ends.
 
 use crate::support;
 
@@ -80,13 +86,17 @@ impl Shell {
             .current_dir(&self.dir)
             .env("PATH", path)
             .env("CARGO_TARGET_DIR", target_dir());
-        if let Some(kubeconfig) = &self.kubeconfig {
-            command.env("KUBECONFIG", kubeconfig);
-        }
+        match &self.kubeconfig {
+            Some(kubeconfig) => command.env("KUBECONFIG", kubeconfig),
+            // As on a newcomer's machine without envtest's binaries: `make test` on the
+            // testkit (the golden's project, the same, runs its tests on the real server).
+            None => command.env_remove("KUBEBUILDER_ASSETS"),
+        };
         command
     }
 
     fn run(&mut self, block: &Block) {
+        support::pin_to_the_workspace_lock(&self.dir);
         let mut script = block.script.clone();
         if script.trim() == "make run" {
             // Its own process group, so that the operator `make` starts stops with it.

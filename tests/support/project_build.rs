@@ -13,15 +13,26 @@ use std::time::Instant;
 use super::build_lock::log_step;
 use super::{one_build_at_a_time, target_dir, webop};
 
-/// `program` to run in a generated project `dir`, with the workspace's target directory so that
-/// dependencies compile once.
+/// `program` to run in a generated project `dir`, with the workspace's target directory and
+/// Cargo.lock so that dependencies compile once.
 fn in_project(mut program: Command, dir: &Path) -> Command {
+    pin_to_the_workspace_lock(dir);
     // A generated project is built once per test: incremental state would only fill the disk.
     program
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target_dir())
         .env("CARGO_INCREMENTAL", "0");
     program
+}
+
+/// Gives the project `dir` the workspace's Cargo.lock unless it has one. A project that
+/// resolves its own picks the newest versions of the registry (a newer hyper or rustls), and
+/// every crate above them (kube, webop) would compile once more for it in the shared target.
+pub fn pin_to_the_workspace_lock(dir: &Path) {
+    let lock = dir.join("Cargo.lock");
+    if dir.join("Cargo.toml").is_file() && !lock.exists() {
+        std::fs::copy(super::workspace().join("Cargo.lock"), &lock).unwrap();
+    }
 }
 
 fn cargo() -> OsString {
