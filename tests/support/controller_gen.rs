@@ -1,8 +1,8 @@
 //! controller-gen, the oracle of webop's CRDs: where the binary is, and its files as webop
 //! writes them (the version annotation names the tool that wrote the file).
 //!
-//! controller-gen is `$CONTROLLER_GEN`, else `<repo>/bin/controller-gen` (`tools/k8s-assets`
-//! builds it). As for every test against the reference tools: with `KUBEBUILDER_ASSETS` set it
+//! controller-gen is `$CONTROLLER_GEN`, else `controller-gen` in `tools/k8s-assets`' install
+//! root (`$WEBOP_ASSETS_BIN`, else `<repo>/bin`), which builds it. As for every test against the reference tools: with `KUBEBUILDER_ASSETS` set it
 //! is required; without it a missing controller-gen skips the test.
 
 #![allow(dead_code)] // each test crate uses its own subset
@@ -18,8 +18,12 @@ fn repo() -> &'static Path {
 
 /// Where controller-gen is expected.
 pub fn path() -> PathBuf {
-    std::env::var_os("CONTROLLER_GEN")
-        .map_or_else(|| repo().join("bin/controller-gen"), PathBuf::from)
+    if let Some(path) = std::env::var_os("CONTROLLER_GEN") {
+        return PathBuf::from(path);
+    }
+    std::env::var_os("WEBOP_ASSETS_BIN")
+        .map_or_else(|| repo().join("bin"), PathBuf::from)
+        .join("controller-gen")
 }
 
 /// controller-gen, or `None` (and a note) when it is missing and may be (no

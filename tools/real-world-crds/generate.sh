@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes real-world CRDs for `tests/import/import_round_trip.rs` the way their projects do: controller-gen
-# (bin/controller-gen, built by tools/k8s-assets) on the API packages of each project's Go module
+# (bin/controller-gen, built by tools/k8s-assets; under $WEBOP_ASSETS_BIN if set, as there) on the API packages of each project's Go module
 # at a pinned version, fetched into the Go module cache through the Go module proxy. Nothing
 # fetched is committed: the CRDs go to tools/real-world-crds/out/ (git-ignored).
 #
@@ -13,9 +13,10 @@ set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-controller_gen="${CONTROLLER_GEN:-$root/bin/controller-gen}"
+bin="${WEBOP_ASSETS_BIN:-$root/bin}"
+controller_gen="${CONTROLLER_GEN:-$bin/controller-gen}"
 out="$here/out"
-work="$root/bin/.build/real-world-crds"
+work="$bin/.build/real-world-crds"
 
 say() { echo "real-world-crds: $*" >&2; }
 
