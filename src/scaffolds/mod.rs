@@ -17,7 +17,7 @@ mod manifests;
 
 use std::path::Path;
 
-pub use create_webhook::CreateWebhook;
+pub use create_webhook::{CreateWebhook, conversion_is_incomplete};
 pub use delete_webhook::DeleteWebhook;
 pub use import_api::ImportedApi;
 

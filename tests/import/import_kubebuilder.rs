@@ -273,8 +273,8 @@ fn kubebuilder_reference_projects_import_with_their_committed_manifests() {
 /// `WEBOP_KUBEBUILDER_BUILD=all` or `WEBOP_KUBEBUILDER_PROJECTS`; else, to keep CI's budget (a
 /// build, its tests and clippy take minutes each), the two tutorials a kubebuilder user starts
 /// from: getting-started (the deploy-image Memcached) and the CronJob tutorial (webhooks).
-/// multiversion-tutorial is left out: its generated conversion test fails until its Go
-/// conversion of `spec.schedule` is ported (the import lists it).
+/// multiversion-tutorial builds and passes with its conversion's tests ignored until its Go
+/// conversion of `spec.schedule` is ported (the import lists it), so it adds little here.
 fn built_here(project: &Path) -> bool {
     std::env::var("WEBOP_KUBEBUILDER_BUILD").is_ok_and(|v| v == "all")
         || std::env::var_os("WEBOP_KUBEBUILDER_PROJECTS").is_some()

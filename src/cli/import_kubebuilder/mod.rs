@@ -347,5 +347,46 @@ fn scaffold(
             create_webhooks(dir, &kind.resource, &kind.webhooks, multigroup)?;
         }
     }
+    for kind in &imported.kinds {
+        wait_for_conversion(dir, imported, kind)?;
+    }
     Ok(())
+}
+
+/// The webhook test of a hub `kind` whose spokes' conversions are left to port (the Go functions
+/// are not translated) is ignored where the API server needs them, naming the files to write.
+fn wait_for_conversion(
+    dir: &Path,
+    imported: &KubebuilderImport,
+    kind: &ImportedKind,
+) -> anyhow::Result<()> {
+    let resource = &kind.resource;
+    let Some(webhooks) = resource.webhooks.as_ref().filter(|w| w.conversion) else {
+        return Ok(());
+    };
+    let multigroup = imported.project.multigroup;
+    let kind_lower = resource.kind.to_ascii_lowercase();
+    let incomplete: Vec<String> = (webhooks.spoke.iter())
+        .map(|spoke| {
+            place(
+                &format!("api/src/{spoke}/{kind_lower}_conversion.rs"),
+                kind,
+                multigroup,
+            )
+        })
+        .filter(|file| {
+            std::fs::read_to_string(dir.join(file))
+                .is_ok_and(|text| crate::scaffolds::conversion_is_incomplete(&text))
+        })
+        .collect();
+    let test = place(&format!("tests/{kind_lower}_webhook.rs"), kind, multigroup);
+    if incomplete.is_empty()
+        || !kubebuilder::server_test_needs_conversion(&imported.project.resources, resource)
+        || !dir.join(&test).is_file()
+    {
+        return Ok(());
+    }
+    rewrite::edit(dir, &test, |text| {
+        kubebuilder::server_test_waiting_for_conversion(text, &resource.kind, &incomplete)
+    })
 }

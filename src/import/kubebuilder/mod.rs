@@ -19,6 +19,7 @@
 //! - `tooling`: controller-gen's Makefile options and go.mod's Kubernetes release;
 //! - `deploy_image`: the deploy-image plugin's kinds as `create api --image` flags.
 
+mod conversion;
 mod deploy_image;
 mod external;
 mod files;
@@ -37,6 +38,7 @@ mod webhooks;
 
 use std::fmt;
 
+pub use conversion::{server_test_needs_conversion, server_test_waiting_for_conversion};
 pub use deploy_image::create_api_flags as deploy_image_flags;
 pub use external::{crd as external_crd, header as external_header};
 pub use project::{

@@ -34,7 +34,7 @@ pub struct NamedController {
 }
 
 /// One resource of PROJECT.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Resource {
     #[serde(default)]

@@ -20,6 +20,12 @@ struct SpokeTest<'a> {
     todo: bool,
 }
 
+/// Whether a spoke's conversion file (as webop wrote it, or as its user left it) still returns
+/// the scaffold's TODO(user) error for fields webop could not convert.
+pub fn conversion_is_incomplete(spoke: &str) -> bool {
+    spoke.contains("Err(ConversionError::new(")
+}
+
 /// The Tera context of the kind's webhook files, with its sample for the tests.
 pub(in crate::scaffolds) fn context(
     fs: &dyn FileSystem,
@@ -123,7 +129,7 @@ pub(in crate::scaffolds) fn conversion(
         let file = render(templates, project, spoke, SPOKE, &spoke_context)?;
         spoke_tests.push(SpokeTest {
             version: spoke_version,
-            todo: file.contents.contains("Err(ConversionError::new("),
+            todo: conversion_is_incomplete(&file.contents),
         });
         spokes.push(file);
         modules.push(place(&format!("api/src/{spoke_version}/mod.rs")));

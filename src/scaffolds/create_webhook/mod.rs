@@ -11,6 +11,8 @@ mod conversion;
 pub(super) mod feature;
 pub(super) mod files;
 
+pub use files::conversion_is_incomplete;
+
 use std::path::Path;
 
 use crate::project::{Resource, Webhooks, layout};
