@@ -339,9 +339,9 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
                 file: file.path.clone(),
                 line: 0,
                 what: "the Go conversion functions are not translated: the scaffolded conversion copies the \
-                       fields both versions have with the same type and returns a TODO(user) error for the others; \
-                       its round-trip test, and the webhook test where the API server converts, are ignored \
-                       until it is ported"
+                       fields both versions have with the same type and returns a TODO(user) error for the others, \
+                       whose tests (the round trip, and the webhook test where the API server converts) wait, \
+                       ignored, until it is ported"
                     .into(),
             });
         }
