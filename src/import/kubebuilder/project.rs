@@ -15,7 +15,7 @@ use super::shared::{self, SharedModule, uses_other};
 use super::tooling::{self, Tooling};
 use super::types::{Package, Translator};
 use super::webhooks::{self, WebhookAttribute};
-use super::{Error, Issue, rbac};
+use super::{Error, Issue, conversion, rbac};
 
 pub use super::project_file::{Resource, Webhooks};
 
@@ -328,23 +328,7 @@ pub fn import(root: &Path) -> Result<KubebuilderImport, Error> {
         issues.append(&mut translator.issues);
         notes.append(&mut translator.notes);
         shared_uses.append(&mut translator.shared);
-        // Go function bodies are not translated: a spoke's hand-written conversion is the
-        // user's to port where the versions' fields differ.
-        for file in package
-            .files
-            .iter()
-            .filter(|f| f.path.ends_with("_conversion.go"))
-        {
-            issues.push(Issue {
-                file: file.path.clone(),
-                line: 0,
-                what: "the Go conversion functions are not translated: the scaffolded conversion copies the \
-                       fields both versions have with the same type and returns a TODO(user) error for the others, \
-                       whose tests (the round trip, and the webhook test where the API server converts) wait, \
-                       ignored, until it is ported"
-                    .into(),
-            });
-        }
+        issues.extend(conversion::untranslated(&package.files));
     }
     // PROJECT's order: `create api` scaffolds them in it.
     kinds.sort_by_key(|k| {
