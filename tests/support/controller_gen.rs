@@ -2,8 +2,9 @@
 //! writes them (the version annotation names the tool that wrote the file).
 //!
 //! controller-gen is `$CONTROLLER_GEN`, else `controller-gen` in `tools/k8s-assets`' install
-//! root (`$WEBOP_ASSETS_BIN`, else `<repo>/bin`), which builds it. As for every test against the reference tools: with `KUBEBUILDER_ASSETS` set it
-//! is required; without it a missing controller-gen skips the test.
+//! root (`$WEBOP_ASSETS_BIN`, else `<repo>/bin`), which builds it. As for every test against the
+//! reference tools: with `KUBEBUILDER_ASSETS` set it is required; without it a missing
+//! controller-gen skips the test.
 
 #![allow(dead_code)] // each test crate uses its own subset
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Writes real-world CRDs for `tests/import/import_round_trip.rs` the way their projects do: controller-gen
-# (bin/controller-gen, built by tools/k8s-assets; under $WEBOP_ASSETS_BIN if set, as there) on the API packages of each project's Go module
-# at a pinned version, fetched into the Go module cache through the Go module proxy. Nothing
-# fetched is committed: the CRDs go to tools/real-world-crds/out/ (git-ignored).
+# Writes real-world CRDs for `tests/import/import_round_trip.rs` the way their projects do:
+# controller-gen (bin/controller-gen, built by tools/k8s-assets; under $WEBOP_ASSETS_BIN if set, as
+# there) on the API packages of each project's Go module at a pinned version, fetched into the Go
+# module cache through the Go module proxy. Nothing fetched is committed: the CRDs go to
+# tools/real-world-crds/out/ (git-ignored).
 #
 #   tools/real-world-crds/generate.sh && cargo test --test import import_round_trip::
 #

@@ -8,6 +8,12 @@
 use super::go::GoFile;
 use super::{Issue, Resource};
 
+/// What the import says of each `*_conversion.go` of an API package.
+const UNTRANSLATED: &str = "the Go conversion functions are not translated: the scaffolded \
+    conversion copies the fields both versions have with the same type and returns a TODO(user) \
+    error for the others, whose tests (the round trip, and the webhook test where the API server \
+    converts) wait, ignored, until it is ported";
+
 /// The issue of each `*_conversion.go` of an API package: Go function bodies are not translated,
 /// so a spoke's hand-written conversion is the user's to port where the versions' fields differ.
 pub(super) fn untranslated(files: &[GoFile]) -> impl Iterator<Item = Issue> + '_ {
@@ -15,12 +21,7 @@ pub(super) fn untranslated(files: &[GoFile]) -> impl Iterator<Item = Issue> + '_
     conversions.map(|file| Issue {
         file: file.path.clone(),
         line: 0,
-        what:
-            "the Go conversion functions are not translated: the scaffolded conversion copies the \
-               fields both versions have with the same type and returns a TODO(user) error for the \
-               others, whose tests (the round trip, and the webhook test where the API server \
-               converts) wait, ignored, until it is ported"
-                .into(),
+        what: UNTRANSLATED.into(),
     })
 }
 
