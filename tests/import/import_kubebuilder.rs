@@ -25,6 +25,31 @@ pub(crate) fn fixture() -> std::path::PathBuf {
     workspace().join("testdata/kubebuilder-project")
 }
 
+/// controller-gen on the Go project `go` as kubebuilder's `make manifests` runs it: CRDs, the
+/// manager's role and the webhook configurations under config/.
+pub(crate) fn make_manifests_with_controller_gen(tool: &Path, go: &Path) {
+    let output = Command::new(tool)
+        .args([
+            "rbac:roleName=manager-role",
+            "crd",
+            "webhook",
+            "paths=./...",
+            "output:crd:artifacts:config=config/crd/bases",
+            "output:rbac:artifacts:config=config/rbac",
+            "output:webhook:artifacts:config=config/webhook",
+        ])
+        .current_dir(go)
+        .env("GOFLAGS", "-mod=mod")
+        .output()
+        .expect("controller-gen runs");
+    assert!(
+        output.status.success(),
+        "controller-gen failed on {}:\n{}",
+        go.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
@@ -120,25 +145,7 @@ fn the_fixture_imports_with_controller_gen_s_manifests_and_passes_its_tests() {
     let temp = tempfile::tempdir().unwrap();
     let go = temp.path().join("fleet");
     copy_dir(&fixture(), &go);
-    let output = Command::new(tool)
-        .args([
-            "rbac:roleName=manager-role",
-            "crd",
-            "webhook",
-            "paths=./...",
-            "output:crd:artifacts:config=config/crd/bases",
-            "output:rbac:artifacts:config=config/rbac",
-            "output:webhook:artifacts:config=config/webhook",
-        ])
-        .current_dir(&go)
-        .env("GOFLAGS", "-mod=mod")
-        .output()
-        .expect("controller-gen runs");
-    assert!(
-        output.status.success(),
-        "controller-gen failed on the fixture:\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    make_manifests_with_controller_gen(&tool, &go);
     let imported = temp.path().join("fleet-rs");
     let compared = import_and_compare(&go, &imported, &go);
     assert!(

@@ -5,10 +5,9 @@
 //! `make manifests` writes controller-gen's CRDs of both groups.
 
 use crate::controller_gen;
-use crate::import_kubebuilder::{fixture, import_and_compare};
+use crate::import_kubebuilder::{fixture, import_and_compare, make_manifests_with_controller_gen};
 
 use std::path::Path;
-use std::process::Command;
 
 use support::read;
 
@@ -80,23 +79,7 @@ fn a_package_two_groups_share_is_one_module_with_controller_gen_s_crds() {
         "internal/controller/sales/order_controller.go",
         CONTROLLER,
     );
-    let output = Command::new(tool)
-        .args([
-            "rbac:roleName=manager-role",
-            "crd",
-            "paths=./...",
-            "output:crd:artifacts:config=config/crd/bases",
-            "output:rbac:artifacts:config=config/rbac",
-        ])
-        .current_dir(&go)
-        .env("GOFLAGS", "-mod=mod")
-        .output()
-        .expect("controller-gen runs");
-    assert!(
-        output.status.success(),
-        "controller-gen: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    make_manifests_with_controller_gen(&tool, &go);
     let imported = temp.path().join("shop-rs");
     let compared = import_and_compare(&go, &imported, &go);
     assert!(
