@@ -153,6 +153,23 @@ pub async fn create_webapps(client: &Client, count: usize) {
     }
 }
 
+/// Changes every WebApp of `create_webapps` to ask for `replicas`, as a user rolling out a new
+/// spec to all of them would.
+pub async fn scale_webapps(client: &Client, count: usize, replicas: i32) {
+    let webapps = Api::<WebApp>::namespaced(client.clone(), "default");
+    let patch = json!({"spec": {"replicas": replicas}});
+    for index in 0..count {
+        webapps
+            .patch(
+                &format!("app-{index}"),
+                &PatchParams::default(),
+                &Patch::Merge(&patch),
+            )
+            .await
+            .expect("a valid replica count");
+    }
+}
+
 /// Plays the Deployment controller: every Deployment that appears or changes becomes fully
 /// available (observedGeneration, updated and available replicas), once.
 pub async fn simulate_deployment_controller(client: Client) {
@@ -210,14 +227,24 @@ impl Running {
 
     /// The WebApps Running now (as far as the watch has seen).
     pub fn count(&self) -> usize {
+        self.count_where(|_| true)
+    }
+
+    /// The WebApps asking for `replicas` that run them all now.
+    pub fn count_with_replicas(&self, replicas: i32) -> usize {
+        self.count_where(|webapp| webapp.spec.replicas == replicas)
+    }
+
+    fn count_where(&self, wanted: impl Fn(&WebApp) -> bool) -> usize {
         self.webapps
             .state()
             .iter()
             .filter(|webapp| {
-                webapp.status.as_ref().is_some_and(|s| {
-                    s.phase == Some(WebAppPhase::Running)
-                        && s.available_replicas == webapp.spec.replicas
-                })
+                wanted(webapp)
+                    && webapp.status.as_ref().is_some_and(|s| {
+                        s.phase == Some(WebAppPhase::Running)
+                            && s.available_replicas == webapp.spec.replicas
+                    })
             })
             .count()
     }

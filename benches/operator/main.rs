@@ -14,7 +14,8 @@
 //!   limited to client-go's 20 QPS, burst 30, so this is mostly requests / 20);
 //! - `steady_writes_per_minute`: writes during a simulated idle minute after convergence;
 //! - `peak_rss_mib`: VmHWM of the release build of the generated operator, run as its own
-//!   process against a loopback testkit with N WebApps and their children cached;
+//!   process against a loopback testkit with N WebApps and their children cached, after every
+//!   WebApp's spec has changed (and, as `converged=`, before that);
 //! - `binary_mib`: the size of that release binary, stripped.
 //!
 //! `-- --no-binary` skips the release build (and so the last two figures); `-- --binary-only`
@@ -145,7 +146,10 @@ fn report_binary(objects: usize) {
     match rss::build_release_operator() {
         Ok(binary) => {
             match rss::peak_rss_mib(&binary.path, objects) {
-                Ok(mib) => println!("peak_rss_mib webop={mib:.1}"),
+                Ok(peak) => println!(
+                    "peak_rss_mib webop={:.1} converged={:.1} (after every spec changed; once converged)",
+                    peak.updated, peak.converged
+                ),
                 Err(why) => println!("peak_rss_mib skipped: {why}"),
             }
             println!(

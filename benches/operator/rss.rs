@@ -2,7 +2,7 @@
 //! with N WebApps and their children cached, against a testkit served on loopback.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// How long the release build may take before the figures that need it are skipped.
@@ -112,9 +112,19 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The generated operator's peak resident memory (VmHWM), in MiB.
+pub struct PeakRss {
+    /// Once every WebApp is Running with its children cached.
+    pub converged: f64,
+    /// After every WebApp's spec has changed and converged again: the phase where events,
+    /// applies' responses and watch updates of every child pass through at once.
+    pub updated: f64,
+}
+
 /// Runs `binary` against a loopback testkit with `objects` WebApps until they are all Running,
-/// and returns its peak resident memory (VmHWM) in MiB.
-pub fn peak_rss_mib(binary: &Path, objects: usize) -> Result<f64, String> {
+/// then changes every spec and waits until they are all Running again, and returns its peak
+/// resident memory at both points.
+pub fn peak_rss_mib(binary: &Path, objects: usize) -> Result<PeakRss, String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
@@ -152,21 +162,24 @@ pub fn peak_rss_mib(binary: &Path, objects: usize) -> Result<f64, String> {
             .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
         let pid = child.id();
 
-        let deadline = Instant::now() + Duration::from_secs(600);
         let progress = crate::cluster::Running::watch(&driver);
-        while progress.count() < objects {
-            if Instant::now() > deadline {
-                let _ = child.kill();
-                return Err("the operator did not converge in 600 s".to_owned());
-            }
-            if let Ok(Some(status)) = child.try_wait() {
-                return Err(format!("the operator exited early ({status})"));
-            }
-            tokio::time::sleep(Duration::from_millis(200)).await;
+        let measured = async {
+            wait_until(&mut child, "converge", || progress.count() >= objects).await?;
+            let converged = vm_hwm_kib(pid)?;
+            crate::cluster::scale_webapps(&driver, objects, 3).await;
+            wait_until(&mut child, "converge after the change", || {
+                progress.count_with_replicas(3) >= objects
+            })
+            .await?;
+            Ok::<_, String>(PeakRss {
+                converged: converged as f64 / 1024.0,
+                updated: vm_hwm_kib(pid)? as f64 / 1024.0,
+            })
         }
-        // Let the last reconciles and watch events settle before reading the peak.
-        tokio::time::sleep(Duration::from_secs(2)).await;
-        let peak = vm_hwm_kib(pid);
+        .await;
+        if measured.is_err() {
+            let _ = child.kill();
+        }
 
         // SIGTERM, as Kubernetes stops a Pod: the manager shuts down gracefully.
         let _ = Command::new("kill")
@@ -191,8 +204,25 @@ pub fn peak_rss_mib(binary: &Path, objects: usize) -> Result<f64, String> {
             }
         }
         let _ = std::fs::remove_file(&kubeconfig);
-        peak.map(|kib| kib as f64 / 1024.0)
+        measured
     })
+}
+
+/// Waits until `done`, then lets the last reconciles and watch events settle; fails if the
+/// operator exits or takes over 600 s.
+async fn wait_until(child: &mut Child, what: &str, done: impl Fn() -> bool) -> Result<(), String> {
+    let deadline = Instant::now() + Duration::from_secs(600);
+    while !done() {
+        if Instant::now() > deadline {
+            return Err(format!("the operator did not {what} in 600 s"));
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            return Err(format!("the operator exited early ({status})"));
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    Ok(())
 }
 
 fn kubeconfig_for(server: &str) -> String {
