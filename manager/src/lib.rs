@@ -42,6 +42,7 @@ mod digest_cache;
 mod dispatch;
 mod duration;
 mod elector;
+mod event_recorder;
 mod leader;
 mod lease_lock;
 mod listen;
@@ -78,6 +79,7 @@ pub use backoff::{BASE_DELAY, Backoff, MAX_DELAY};
 pub use compact_store::CompactStore;
 pub use controller::{ControllerKit, object_key};
 pub use duration::parse_duration;
+pub use event_recorder::EventRecorder;
 pub use logging::init_logging;
 pub use manager::{Manager, Servers};
 #[cfg(feature = "webhook")]

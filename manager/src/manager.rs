@@ -229,19 +229,24 @@ impl Manager {
             .concurrency(self.inner.options.max_concurrent_reconciles)
     }
 
-    /// An event recorder reporting as `controller` (and this Pod, from `HOSTNAME`).
+    /// kube's event recorder reporting as `controller` (and this Pod, from `HOSTNAME`). It
+    /// keeps every event it recorded for six minutes; [`Manager::event_recorder`] keeps a
+    /// bounded number.
     pub fn recorder(&self, controller: &str) -> Recorder {
-        let reporter = Reporter {
-            controller: controller.to_owned(),
-            instance: std::env::var("HOSTNAME").ok(),
-        };
-        Recorder::new(self.client(), reporter)
+        Recorder::new(self.client(), reporter(controller))
+    }
+
+    /// An event recorder reporting as `controller` (and this Pod, from `HOSTNAME`), in bounded
+    /// memory (see [`EventRecorder`](crate::EventRecorder)).
+    pub fn event_recorder(&self, controller: &str) -> crate::EventRecorder {
+        crate::EventRecorder::new(self.client(), reporter(controller))
     }
 
     /// Applies a controller's children, writes its status and records its events as
     /// `field_manager` (see [`crate::reconcile`]).
     pub fn children(&self, field_manager: &'static str) -> crate::Children {
-        crate::Children::new(self.client(), field_manager, self.recorder(field_manager))
+        let recorder = self.event_recorder(field_manager);
+        crate::Children::new(self.client(), field_manager, recorder)
     }
 
     /// The share of the manager that the controller `name` of `K` uses.
@@ -315,5 +320,13 @@ impl Manager {
     /// Where `/healthz` and `/readyz` listen, once serving.
     pub fn probe_address(&self) -> Option<SocketAddr> {
         self.inner.bound.lock().unwrap_or_else(|e| e.into_inner()).1
+    }
+}
+
+/// Events' reporter: `controller`, from this Pod (`HOSTNAME`).
+fn reporter(controller: &str) -> Reporter {
+    Reporter {
+        controller: controller.to_owned(),
+        instance: std::env::var("HOSTNAME").ok(),
     }
 }

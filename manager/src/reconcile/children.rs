@@ -7,7 +7,7 @@ use k8s_openapi::api::core::v1::ObjectReference;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference;
 use kube::api::{Patch, PatchParams};
 use kube::core::object::HasStatus;
-use kube::runtime::events::{EventType, Recorder};
+use kube::runtime::events::EventType;
 use kube::{Api, Client, Resource, ResourceExt};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -16,6 +16,7 @@ use serde_json::{Value, json};
 use super::drift::{Drift, at_path};
 use super::events::{one_line, publish, single_line};
 use super::status::write_status;
+use crate::EventRecorder;
 
 /// What [`Children::apply`] did to a child.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,13 +102,13 @@ pub fn controller_reference<O: Resource<DynamicType = ()>>(owner: &O) -> Option<
 pub struct Children {
     client: Client,
     field_manager: &'static str,
-    recorder: Recorder,
+    recorder: EventRecorder,
 }
 
 impl Children {
     /// Children applied as `field_manager` (also the name their managed fields carry, and the
     /// reporter of the events recorded with `recorder`).
-    pub fn new(client: Client, field_manager: &'static str, recorder: Recorder) -> Self {
+    pub fn new(client: Client, field_manager: &'static str, recorder: EventRecorder) -> Self {
         Children {
             client,
             field_manager,
@@ -286,7 +287,7 @@ impl Children {
                 change: Change::Created,
             });
         }
-        // One event per child, about it: kube's recorder would fold a second child's note into
+        // One event per child, about it: the recorder would fold a second child's note into
         // the first one's series.
         let note = format!("Updated {kind} {name} to the desired state");
         let related = object.object_ref(&());

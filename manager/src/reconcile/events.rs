@@ -2,16 +2,18 @@
 
 use k8s_openapi::api::core::v1::ObjectReference;
 use kube::Resource;
-use kube::runtime::events::{Event, EventType, Recorder};
+use kube::runtime::events::{Event, EventType};
+
+use crate::EventRecorder;
 
 /// Records an event `reason` on `regarding` with `note`, about `related` if given; a failure to
 /// record is logged, never fatal. controller-runtime: `record.EventRecorder.Eventf`.
 ///
-/// kube's recorder counts repeats of an event (same type, reason, regarding and related object)
+/// The recorder counts repeats of an event (same type, reason, regarding and related object)
 /// as a series that keeps its first note; so each child a change touches gets its own event
 /// (`related` is the child), and a note says which.
 pub async fn publish<K: Resource<DynamicType = ()>>(
-    recorder: &Recorder,
+    recorder: &EventRecorder,
     regarding: &K,
     type_: EventType,
     reason: &str,
