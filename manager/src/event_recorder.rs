@@ -102,7 +102,8 @@ impl EventRecorder {
     }
 
     /// How many events are remembered to continue their series.
-    pub fn remembered(&self) -> usize {
+    #[cfg(test)]
+    fn remembered(&self) -> usize {
         let mut recent = self.lock();
         forget_expired(&mut recent, Instant::now());
         recent.len()
