@@ -42,7 +42,6 @@ pub struct EventRecorder {
 
 /// A recorded event whose repeats are counted on it.
 struct Recent {
-    namespace: Box<str>,
     name: Box<str>,
     count: i32,
     last_seen: Instant,
@@ -66,8 +65,8 @@ impl EventRecorder {
         regarding: &ObjectReference,
     ) -> Result<(), kube::Error> {
         let key = key_of(event, regarding);
+        let events = Api::<K8sEvent>::namespaced(self.client.clone(), &namespace_of(regarding));
         if let Some(repeat) = self.count_repeat(&key) {
-            let events = Api::<K8sEvent>::namespaced(self.client.clone(), &repeat.namespace);
             let series = json!({"series": EventSeries {
                 count: repeat.count,
                 last_observed_time: MicroTime(Timestamp::now()),
@@ -86,13 +85,9 @@ impl EventRecorder {
             }
         }
         let created = self.new_event(event, regarding);
-        let namespace = created.metadata.namespace.clone().unwrap_or_default();
         let name = created.metadata.name.clone().unwrap_or_default();
-        Api::<K8sEvent>::namespaced(self.client.clone(), &namespace)
-            .create(&PostParams::default(), &created)
-            .await?;
+        events.create(&PostParams::default(), &created).await?;
         let recent = Recent {
-            namespace: namespace.into(),
             name: name.into(),
             count: 1,
             last_seen: Instant::now(),
@@ -119,7 +114,6 @@ impl EventRecorder {
         seen.count += 1;
         seen.last_seen = now;
         Some(Repeat {
-            namespace: seen.namespace.to_string(),
             name: seen.name.to_string(),
             count: seen.count.max(2),
         })
@@ -130,8 +124,7 @@ impl EventRecorder {
         let controller = &self.reporter.controller;
         K8sEvent {
             metadata: ObjectMeta {
-                // Cluster-scoped objects' events go to `default`, as kube's and client-go's.
-                namespace: Some(regarding.namespace.clone().unwrap_or("default".to_owned())),
+                namespace: Some(namespace_of(regarding)),
                 name: Some(format!(
                     "{}.{:x}",
                     regarding.name.as_deref().unwrap_or(controller),
@@ -158,7 +151,6 @@ impl EventRecorder {
 }
 
 struct Repeat {
-    namespace: String,
     name: String,
     count: i32,
 }
@@ -171,6 +163,12 @@ fn forget_expired(recent: &mut LruCache<Box<str>, Recent>, now: Instant) {
     {
         recent.pop_lru();
     }
+}
+
+/// Where events about `regarding` go: its namespace, or `default` for a cluster-scoped object,
+/// as with kube's and client-go's recorders.
+fn namespace_of(regarding: &ObjectReference) -> String {
+    regarding.namespace.clone().unwrap_or("default".to_owned())
 }
 
 fn type_name(type_: EventType) -> &'static str {
