@@ -216,3 +216,50 @@ async fn a_real_api_server_decides_who_reads_metrics() {
     manager.shutdown();
     servers.stopped().await;
 }
+
+/// The recorder's series patch is one the API server's Event validation accepts (count, last
+/// observed time, nothing else changed).
+#[tokio::test]
+async fn repeated_events_count_on_one_event_on_the_api_server() {
+    use k8s_openapi::api::core::v1::ObjectReference;
+    use k8s_openapi::api::events::v1::Event as K8sEvent;
+    use kube::api::ListParams;
+    use kube::runtime::events::{Event, EventType, Reporter};
+    use webop_manager::EventRecorder;
+
+    let env = Environment::start()
+        .await
+        .expect("the test API server starts");
+    let client = env.client();
+    let reporter = Reporter {
+        controller: "envtest-events".to_owned(),
+        instance: None,
+    };
+    let recorder = EventRecorder::new(client.clone(), reporter);
+    let regarding = ObjectReference {
+        api_version: Some("v1".to_owned()),
+        kind: Some("ConfigMap".to_owned()),
+        namespace: Some("default".to_owned()),
+        name: Some("recorded".to_owned()),
+        ..ObjectReference::default()
+    };
+    for note in ["first", "second", "third"] {
+        let event = Event {
+            type_: EventType::Warning,
+            reason: "Failed".to_owned(),
+            note: Some(note.to_owned()),
+            action: "Reconcile".to_owned(),
+            secondary: None,
+        };
+        recorder.publish(&event, &regarding).await.unwrap();
+    }
+
+    let events: Api<K8sEvent> = Api::namespaced(client, "default");
+    let recorded: Vec<_> = (events.list(&ListParams::default()).await.unwrap().items)
+        .into_iter()
+        .filter(|event| event.reporting_controller.as_deref() == Some("envtest-events"))
+        .collect();
+    let [event] = recorded.try_into().unwrap();
+    assert_eq!(event.note.as_deref(), Some("first"));
+    assert_eq!(event.series.map(|series| series.count), Some(3));
+}
