@@ -80,7 +80,7 @@ impl Bench {
 
     /// `cargo <args>` in the flavour's crate, building into the bench's target directory.
     fn cargo_command(&self, flavour: Flavour, args: &[&str]) -> Command {
-        let mut cargo = Command::new(env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+        let mut cargo = webop_cli::cli::cargo::command();
         cargo
             .args(args)
             .current_dir(self.crate_dir(flavour))

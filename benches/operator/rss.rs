@@ -39,8 +39,7 @@ pub fn build_release_operator() -> Result<ReleaseBinary, String> {
         "building the generated operator in release mode (target {})",
         target.display()
     );
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut build = Command::new(cargo)
+    let mut build = webop_cli::cli::cargo::command()
         .args(["build", "--release", "--quiet", "--bin", "webapp-operator"])
         .current_dir(&project)
         .env("CARGO_TARGET_DIR", &target)

@@ -172,10 +172,10 @@ fn lock_shared_examples(root: &Path) -> anyhow::Result<std::fs::File> {
     Ok(file)
 }
 
-/// A command of the cargo that runs webop (`CARGO`, as under `cargo run`), or of the one on the
-/// PATH, in the project's root and reading nothing from webop's input.
+/// A command of the project's cargo (see [`super::cargo`]), in the project's root and reading
+/// nothing from webop's input.
 fn cargo_in(root: &Path) -> Command {
-    let mut cargo = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    let mut cargo = super::cargo::command();
     cargo.current_dir(root).stdin(Stdio::null());
     cargo
 }

@@ -1,5 +1,6 @@
 //! The `webop` command line: clap definitions and one thin module per command.
 
+pub mod cargo;
 mod crdgen_artifact;
 mod create_api;
 mod create_webhook;

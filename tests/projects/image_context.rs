@@ -8,6 +8,8 @@ use crate::support;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use webop_cli::cli::cargo;
+
 use support::{create_webapp, init_webapp, project_dir, target_dir, workspace};
 
 /// The paths `.dockerignore` re-includes after excluding everything (`**`): plain files and
@@ -67,8 +69,7 @@ fn the_image_build_context_builds_offline_without_the_machine_local_patch() {
     // this machine's platform only, as a build resolves it (without `--filter-platform`,
     // `cargo metadata` fetches every platform's crates, such as android_system_properties, which
     // no build here has downloaded).
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let resolved = Command::new(&cargo)
+    let resolved = cargo::command()
         .args(["metadata", "--offline", "--format-version", "1"])
         .args(["--filter-platform", &host_triple()])
         .current_dir(&dir)
@@ -79,7 +80,7 @@ fn the_image_build_context_builds_offline_without_the_machine_local_patch() {
         "cargo metadata: {}",
         String::from_utf8_lossy(&resolved.stderr)
     );
-    let vendor = Command::new("make")
+    let vendor = cargo::shell_environment(&mut Command::new("make"))
         .args(["--no-print-directory", "vendor-webop"])
         .current_dir(&dir)
         .output()
@@ -101,7 +102,7 @@ fn the_image_build_context_builds_offline_without_the_machine_local_patch() {
         "the patch is machine-local"
     );
     // What the Dockerfile runs, offline: every crate must come from the context or the cache.
-    let output = Command::new(cargo)
+    let output = cargo::command()
         .args(["build", "--offline", "--locked", "--bin", "webapp-operator"])
         .args(["--config", ".webop/config.toml"])
         .current_dir(&context)

@@ -77,7 +77,8 @@ impl Shell {
             std::env::var("PATH").unwrap_or_default()
         );
         let mut command = Command::new("bash");
-        command
+        // The tutorial's cargo runs as from the reader's shell, not with this test's package.
+        webop_cli::cli::cargo::shell_environment(&mut command)
             .arg("-c")
             .arg(format!(
                 "set -euo pipefail\n{script}pwd > \"$TUTORIAL_PWD\""

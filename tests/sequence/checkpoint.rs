@@ -19,7 +19,9 @@ fn target_dir() -> PathBuf {
 }
 
 fn run(root: &Path, program: &str, args: &[&str]) -> Result<(), String> {
-    let output = Command::new(program)
+    let mut command = Command::new(program);
+    // A cargo run from this test would see the test's package in CARGO_MANIFEST_DIR & co.
+    let output = webop_cli::cli::cargo::shell_environment(&mut command)
         .args(args)
         .current_dir(root)
         .env("CARGO_TARGET_DIR", target_dir())

@@ -5,10 +5,11 @@
 //! from copies of their executables, so that one project's real-server tests (a steady-state
 //! window of 30 s among them) run while the next project builds.
 
-use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
+
+use webop_cli::cli::cargo;
 
 use super::build_lock::log_step;
 use super::{one_build_at_a_time, target_dir, webop};
@@ -35,10 +36,6 @@ pub fn pin_to_the_workspace_lock(dir: &Path) {
     }
 }
 
-fn cargo() -> OsString {
-    std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())
-}
-
 /// Runs `cargo args` in a generated project `dir`; panics on failure.
 pub fn cargo_in(dir: &Path, args: &[&str]) {
     let _build = one_build_at_a_time();
@@ -47,7 +44,7 @@ pub fn cargo_in(dir: &Path, args: &[&str]) {
 
 fn cargo_holding_the_lock(dir: &Path, args: &[&str]) {
     let started = Instant::now();
-    let status = in_project(Command::new(cargo()), dir)
+    let status = in_project(cargo::command(), dir)
         .args(args)
         .status()
         .unwrap();
@@ -138,7 +135,7 @@ impl TestExecutables {
     /// `cargo test --workspace --no-run` in `dir`; the caller holds the build lock.
     fn build(dir: &Path) -> Self {
         let started = Instant::now();
-        let output = in_project(Command::new(cargo()), dir)
+        let output = in_project(cargo::command(), dir)
             .args(["test", "--workspace", "--no-run"])
             .args(["--message-format", "json-render-diagnostics"])
             .stderr(std::process::Stdio::inherit())

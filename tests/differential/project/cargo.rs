@@ -145,8 +145,7 @@ fn build_and_run(
     let mut remaining = cases;
     loop {
         write_rust_crate(dir, package, &remaining);
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let output = Command::new(cargo)
+        let output = webop_cli::cli::cargo::command()
             .args(["build", "--quiet", "--message-format=short"])
             .current_dir(dir)
             .env("CARGO_TARGET_DIR", target_dir())
