@@ -6,6 +6,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-${CARGO_TARGET_DIR:-$here/../../target}/peer}
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
 cd "$here"
 GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -o "$out/webapp-operator-go" .
 echo "$out/webapp-operator-go"

@@ -1,21 +1,23 @@
-//! `cargo bench --bench peer [-- --objects N] [--qps Q]`: webop's generated WebApp operator
-//! (testdata/webapp-operator, release build) side by side with the same operator in Go on
-//! controller-runtime (benches/peer), one after the other on one real control plane
-//! (`KUBEBUILDER_ASSETS`: etcd, kube-apiserver, kube-controller-manager, kube-scheduler and
-//! kwok, so Deployments become available). Each operator runs as its own process and user, in a
-//! namespace of its own that starts empty:
+//! `cargo bench --bench peer [-- --objects N] [--qps Q] [--idle S] [--profile P]`: webop's
+//! generated WebApp operator (testdata/webapp-operator, built with Cargo profile P: release by
+//! default, dev in CI) side by side with the same operator in Go on controller-runtime
+//! (benches/peer), one after the other on one real control plane (`KUBEBUILDER_ASSETS`: etcd,
+//! kube-apiserver, kube-controller-manager, kube-scheduler and kwok, so Deployments become
+//! available). Each operator runs as its own process and user, in a namespace of its own that
+//! starts empty:
 //!
 //! 1. N WebApps (default 1000) are created; the operator starts; once it has written its first
 //!    status, one more WebApp (`probe`) is created, while the initial list is still being
 //!    worked through; the run waits until all N + 1 are Running with every replica available;
-//! 2. 60 s idle; 3. every spec goes from 1 to 2 replicas, and the run waits for convergence
-//!    again; 4. every WebApp is deleted, and the run waits until the garbage collector has
-//!    removed their Deployments, Services and Pods.
+//! 2. S seconds idle (default 60); 3. every spec goes from 1 to 2 replicas, and the run waits
+//!    for convergence again; 4. every WebApp is deleted, and the run waits until the garbage
+//!    collector has removed their Deployments, Services and Pods.
 //!
 //! Both operators get the same client budget (`--qps`, default 100, burst twice that: webop's
 //! default is client-go's 20, controller-runtime's no client-side limit) and one worker each
 //! (both defaults). Requests come from the API server's audit log, by the operator's user;
-//! memory and CPU from /proc. Prints `peer_<figure> webop=X go=Y ratio=Z` (webop / go).
+//! memory and CPU from /proc. Prints `peer_<figure> webop=X go=Y ratio=Z` (webop / go), and
+//! exits with 1 if an operator did not get through a phase within its limit.
 //! `WEBOP_PEER_WEBOP` and `WEBOP_PEER_GO` name prebuilt binaries.
 
 // Several #[printcolumn]s share `type = "string"`: that is their design, not a mistake.
@@ -28,6 +30,10 @@ extern crate self as webapp_operator_api;
 pub mod v1;
 
 mod audit;
+// Only `lock` is used here: the tests' generated projects share the target directory.
+#[allow(dead_code)]
+#[path = "../../tests/support/build_lock.rs"]
+mod build_lock;
 mod process;
 mod workload;
 
@@ -36,7 +42,7 @@ use std::time::Duration;
 
 use jiff::Timestamp;
 use kube::Api;
-use process::{Operator, Usage};
+use process::{Operator, Profile, Usage};
 use webop_envtest::{Assets, Backend, ControlPlane, Environment};
 use workload::{Progress, wait_until};
 
@@ -59,15 +65,33 @@ struct Figures {
     requests_by_verb: String,
 }
 
+impl Figures {
+    /// Whether every phase ended within its limit.
+    fn finished(&self) -> bool {
+        [
+            self.converge_seconds,
+            self.first_reconcile_seconds,
+            self.update_seconds,
+            self.delete_seconds,
+        ]
+        .iter()
+        .all(Option::is_some)
+    }
+}
+
 fn main() {
     let objects: usize = argument("--objects").unwrap_or(1000);
     let qps: u32 = argument("--qps").unwrap_or(100);
+    let idle = Duration::from_secs(argument("--idle").unwrap_or(60));
+    let profile =
+        argument::<String>("--profile").map_or(Ok(Profile::Release), |name| Profile::parse(&name));
+    let profile = profile.unwrap_or_else(|e| panic!("{e}"));
     let Some(assets) = Assets::from_env() else {
         println!("peer bench skipped: KUBEBUILDER_ASSETS is not set (tools/k8s-assets)");
         return;
     };
     let binaries = [Operator::Webop, Operator::Go].map(|operator| {
-        let binary = operator.build().unwrap_or_else(|e| panic!("{e}"));
+        let binary = operator.build(profile).unwrap_or_else(|e| panic!("{e}"));
         (operator, binary)
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -97,11 +121,25 @@ fn main() {
         );
         let mut figures = Vec::new();
         for (operator, binary) in &binaries {
-            figures.push(run(plane, *operator, binary, objects, qps).await);
+            figures.push(run(plane, *operator, binary, objects, qps, idle).await);
         }
         figures
     });
+    println!("peer_webop_profile {}", profile.cargo_name());
     report(&figures[0], &figures[1], objects);
+    let unfinished: Vec<&str> = figures
+        .iter()
+        .zip(["webop", "go"])
+        .filter(|(figures, _)| !figures.finished())
+        .map(|(_, name)| name)
+        .collect();
+    if !unfinished.is_empty() {
+        eprintln!(
+            "peer bench: {} did not get through every phase in time (see its log in target/peer/)",
+            unfinished.join(" and ")
+        );
+        std::process::exit(1);
+    }
 }
 
 /// `--name value` from the arguments Cargo passes through.
@@ -110,7 +148,7 @@ fn argument<T: std::str::FromStr>(name: &str) -> Option<T> {
     let value = args.iter().position(|a| a == name).map(|i| &args[i + 1]);
     value.map(|v| {
         v.parse()
-            .unwrap_or_else(|_| panic!("{name} takes a number"))
+            .unwrap_or_else(|_| panic!("{name} {v}: not a value it takes"))
     })
 }
 
@@ -121,6 +159,7 @@ async fn run(
     binary: &Path,
     objects: usize,
     qps: u32,
+    idle: Duration,
 ) -> Figures {
     let name = format!("peer-{}", operator.name());
     let client = plane.client();
@@ -172,10 +211,10 @@ async fn run(
     let converged_at = Timestamp::now();
     eprintln!("peer bench: {} converged: {converged:?}", operator.name());
 
-    // Idle: after a few seconds for the last events to settle, a minute of nothing to do.
+    // Idle: after a few seconds for the last events to settle, nothing to do.
     tokio::time::sleep(Duration::from_secs(5)).await;
     let idle_from = Timestamp::now();
-    tokio::time::sleep(Duration::from_secs(60)).await;
+    tokio::time::sleep(idle).await;
     let idle_to = Timestamp::now();
 
     let scaling = tokio::time::Instant::now();

@@ -1,9 +1,12 @@
-//! The operators as processes: built (webop's golden operator in release mode, the Go peer with
-//! `go build`), started against the control plane, sampled through /proc and stopped.
+//! The operators as processes: built (webop's golden operator with the release profile, or the
+//! dev profile where its build must be quick, the Go peer with `go build`), started against the
+//! control plane, sampled through /proc and stopped.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+use crate::build_lock;
 
 /// Linux's USER_HZ: the unit of utime and stime in /proc/<pid>/stat, 100 on every architecture
 /// the kernel supports (sysconf(_SC_CLK_TCK) would need libc, and unsafe code is forbidden).
@@ -12,7 +15,7 @@ const TICKS_PER_SECOND: f64 = 100.0;
 /// Which operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Operator {
-    /// testdata/webapp-operator, release build.
+    /// testdata/webapp-operator, built with a Cargo [`Profile`].
     Webop,
     /// benches/peer, controller-runtime.
     Go,
@@ -28,7 +31,7 @@ impl Operator {
 
     /// The binary: `$WEBOP_PEER_WEBOP` / `$WEBOP_PEER_GO` if set, else built now under
     /// `<target>/peer/` (where Cargo's and Go's caches make a second build quick).
-    pub fn build(self) -> Result<PathBuf, String> {
+    pub fn build(self, profile: Profile) -> Result<PathBuf, String> {
         let variable = format!("WEBOP_PEER_{}", self.name().to_uppercase());
         if let Some(path) = std::env::var_os(&variable) {
             return Ok(PathBuf::from(path));
@@ -61,12 +64,19 @@ impl Operator {
                 );
                 std::fs::create_dir_all(project.join(".cargo")).map_err(|e| e.to_string())?;
                 write_if_changed(&project.join(".cargo/config.toml"), patch.as_bytes())?;
-                let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-                run(Command::new(cargo)
-                    .args(["build", "--release", "--quiet", "--bin", "webapp-operator"])
+                // Every project the tests generate in this target directory names its binary
+                // and libraries as this one does: the build holds their lock, and the binary is
+                // copied out before another build replaces it.
+                let _build = build_lock::lock(&target);
+                run(webop_cli::cli::cargo::command()
+                    .args(["build", "--quiet", "--bin", "webapp-operator"])
+                    .args(["--profile", profile.cargo_name()])
                     .current_dir(&project)
                     .env("CARGO_TARGET_DIR", &target))?;
-                Ok(target.join("release/webapp-operator"))
+                let built = target.join(profile.directory()).join("webapp-operator");
+                let binary = out.join(format!("webapp-operator-{}", profile.cargo_name()));
+                std::fs::copy(&built, &binary).map_err(|e| format!("{}: {e}", built.display()))?;
+                Ok(binary)
             }
         }
     }
@@ -108,6 +118,44 @@ impl Operator {
             .spawn()
             .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
         Ok(Running { child })
+    }
+}
+
+/// The Cargo profile webop's operator is built with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    /// The generated project's release profile (one codegen unit, LTO, `opt-level = "s"`), as
+    /// its image ships: what the figures compare.
+    Release,
+    /// Unoptimized, from the dependencies the tests already built: for CI, where a release build
+    /// of kube and its dependencies would take longer than the run. Requests per object and idle
+    /// writes are the same; CPU seconds and memory are a debug build's, higher.
+    Dev,
+}
+
+impl Profile {
+    pub fn parse(name: &str) -> Result<Self, String> {
+        match name {
+            "release" => Ok(Profile::Release),
+            "dev" => Ok(Profile::Dev),
+            other => Err(format!(
+                "--profile {other}: the profiles are release and dev"
+            )),
+        }
+    }
+
+    pub fn cargo_name(self) -> &'static str {
+        match self {
+            Profile::Release => "release",
+            Profile::Dev => "dev",
+        }
+    }
+
+    fn directory(self) -> &'static str {
+        match self {
+            Profile::Release => "release",
+            Profile::Dev => "debug",
+        }
     }
 }
 
@@ -193,7 +241,7 @@ fn run(command: &mut Command) -> Result<(), String> {
     }
 }
 
-/// The target directory this bench was built in (`<target>/release/deps/<bench>`).
+/// The target directory this bench was built in (`<target>/<profile>/deps/<bench>`).
 pub fn target_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("CARGO_TARGET_DIR") {
         return PathBuf::from(dir);
@@ -201,7 +249,7 @@ pub fn target_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("the bench knows its path");
     exe.ancestors()
         .nth(3)
-        .expect("<target>/release/deps/<bench>")
+        .expect("<target>/<profile>/deps/<bench>")
         .to_path_buf()
 }
 
