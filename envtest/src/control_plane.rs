@@ -8,6 +8,7 @@ use std::time::Duration;
 use super::assets::{Assets, Binary};
 use super::certs::{self, Authority};
 use super::process::{self, Process, Sentinel};
+use super::scratch_dir::ScratchDir;
 use super::{Error, audit, kubeconfig, kwok};
 
 mod running;
@@ -61,7 +62,7 @@ impl Components {
 pub struct ControlPlane {
     processes: Vec<Process>,
     sentinel: Option<Sentinel>,
-    dir: tempfile::TempDir,
+    dir: ScratchDir,
     server: String,
     version: String,
     kubeconfig: String,
@@ -126,10 +127,8 @@ impl ControlPlane {
     async fn start_once(assets: &Assets, components: &Components) -> Result<Self, Error> {
         let etcd = assets.path(Binary::Etcd)?;
         let api_server = assets.path(Binary::ApiServer)?;
-        let dir = tempfile::Builder::new()
-            .prefix("webop-envtest-")
-            .tempdir()
-            .map_err(|e| Error::io(&std::env::temp_dir(), e))?;
+        let dir =
+            ScratchDir::new("webop-envtest-").map_err(|e| Error::io(&std::env::temp_dir(), e))?;
         let root = dir.path().to_owned();
 
         let authority = Authority::new()?;

@@ -38,6 +38,7 @@ mod kubeconfig;
 mod kwok;
 mod process;
 mod rbac;
+mod scratch_dir;
 mod waiting;
 #[cfg(feature = "webhook")]
 mod webhooks;
