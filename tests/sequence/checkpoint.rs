@@ -42,6 +42,14 @@ fn run(root: &Path, program: &str, args: &[&str]) -> Result<(), String> {
     ))
 }
 
+/// Holds the lock of the target directory's project builds while `args` runs, if that webop
+/// command builds the project: `manifests` builds its crdgen there, under the same name as other
+/// tests' projects' (a round-trip test once read another project's CRDs through it).
+pub fn lock_if_it_builds(args: &[String]) -> Option<impl Sized> {
+    let builds = args.first().is_some_and(|command| command == "manifests");
+    builds.then(|| build_lock::lock(&target_dir()))
+}
+
 /// Runs the checkpoint in the project at `root` (a project with no PROJECT file passes).
 pub fn run_all(root: &Path) -> Result<(), String> {
     if !root.join("PROJECT").exists() {
