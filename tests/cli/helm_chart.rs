@@ -268,8 +268,8 @@ fn a_chart_enabled_first_follows_two_groups_three_kinds_a_webhook_and_manifests(
     // and the webhook configuration (the chart's templates of them follow), then the bundle.
     std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     let image = "registry.example.com/webapp-operator:v0.1.0";
-    let build = support::one_build_at_a_time();
-    let output = Command::new("make")
+    let build = support::one_build_at_a_time(&dir);
+    let output = webop_cli::cli::cargo::shell_environment(&mut Command::new("make"))
         .args(["--no-print-directory", "build-installer"])
         .arg(format!("WEBOP={}", env!("CARGO_BIN_EXE_webop")))
         .arg(format!("IMG={image}"))

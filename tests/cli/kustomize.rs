@@ -333,7 +333,7 @@ fn make_build_installer_writes_the_whole_bundle_with_the_image() {
     std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     let config_before = support::files(&dir.join("config/manager"));
     let image = "registry.example.com/webapp-operator:v0.1.0";
-    let build = support::one_build_at_a_time();
+    let build = support::one_build_at_a_time(&dir);
     let output = webop_cli::cli::cargo::shell_environment(&mut Command::new("make"))
         .args(["--no-print-directory", "build-installer"])
         .arg(format!("WEBOP={}", env!("CARGO_BIN_EXE_webop")))

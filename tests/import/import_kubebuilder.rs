@@ -67,7 +67,7 @@ fn copy_dir(from: &Path, to: &Path) {
 /// carries the Go project's controller-gen options.
 fn make_manifests(dir: &Path) {
     support::pin_to_the_workspace_lock(dir);
-    let _build = support::one_build_at_a_time();
+    let _build = support::one_build_at_a_time(dir);
     let output = webop_cli::cli::cargo::shell_environment(&mut Command::new("make"))
         .arg("manifests")
         .arg(format!("WEBOP={}", env!("CARGO_BIN_EXE_webop")))

@@ -64,7 +64,7 @@ fn the_image_build_context_builds_offline_without_the_machine_local_patch() {
     init_webapp(&dir);
     create_webapp(&dir);
     std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
-    let _build = support::one_build_at_a_time();
+    let _build = support::one_build_at_a_time(&dir);
     // The lock file the user's first build writes, which the Dockerfile builds `--locked`: for
     // this machine's platform only, as a build resolves it (without `--filter-platform`,
     // `cargo metadata` fetches every platform's crates, such as android_system_properties, which

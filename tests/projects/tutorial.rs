@@ -152,9 +152,10 @@ fn the_page_has_the_blocks_this_test_runs() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_tutorial_runs_as_written() {
-    // Its project is a `webapp-operator` built in the shared target directory, as the others'.
-    let _build = support::one_build_at_a_time();
+    // Its project is a `webapp-operator` built in the shared target directory, as the others',
+    // and written under the lock, in `temp`.
     let temp = tempfile::tempdir().unwrap();
+    let _build = support::one_build_at_a_time(temp.path());
     let mut shell = Shell {
         dir: workspace(),
         pwd_file: temp.path().join("pwd"),

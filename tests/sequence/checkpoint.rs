@@ -45,9 +45,9 @@ fn run(root: &Path, program: &str, args: &[&str]) -> Result<(), String> {
 /// Holds the lock of the target directory's project builds while `args` runs, if that webop
 /// command builds the project: `manifests` builds its crdgen there, under the same name as other
 /// tests' projects' (a round-trip test once read another project's CRDs through it).
-pub fn lock_if_it_builds(args: &[String]) -> Option<impl Sized> {
+pub fn lock_if_it_builds(root: &Path, args: &[String]) -> Option<impl Sized + use<>> {
     let builds = args.first().is_some_and(|command| command == "manifests");
-    builds.then(|| build_lock::lock(&target_dir()))
+    builds.then(|| build_lock::lock_project(&target_dir(), root))
 }
 
 /// Runs the checkpoint in the project at `root` (a project with no PROJECT file passes).
@@ -55,7 +55,7 @@ pub fn run_all(root: &Path) -> Result<(), String> {
     if !root.join("PROJECT").exists() {
         return Ok(());
     }
-    let _build = build_lock::lock(&target_dir());
+    let _build = build_lock::lock_project(&target_dir(), root);
     let mut out = Vec::new();
     webop_cli::cli::run(["webop", "manifests"], root, &mut out)
         .map_err(|e| format!("webop manifests: {e:#}"))?;

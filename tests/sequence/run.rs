@@ -187,7 +187,7 @@ impl<'a> Runner<'a> {
             Step::Webop(args) => {
                 let argv = std::iter::once("webop".to_owned()).chain(args.iter().cloned());
                 let mut out = Vec::new();
-                let _build = checkpoint::lock_if_it_builds(args);
+                let _build = checkpoint::lock_if_it_builds(&self.root, args);
                 match webop_cli::cli::run(argv, &self.root, &mut out) {
                     Ok(()) => {
                         self.stats.succeeded += 1;

@@ -47,6 +47,48 @@ pub struct BuildLock {
     acquired: Instant,
 }
 
+/// The file in the target directory that names the project whose build last held the lock.
+const LAST_PROJECT: &str = ".webop-test-builds.last-project";
+
+/// [`lock`], for a build of the project at `project`. Every project the tests generate is
+/// `webapp-operator` with its `webapp-operator-api`, so Cargo gives their artifacts and
+/// fingerprints the same names, and takes a project's crates for built when its sources are older
+/// than those artifacts: a project written while another one built would link or run the
+/// other's (its `crdgen`, its API library). So when the last project to build here was another
+/// one, this one's files are marked as changed now, and its own crates build again.
+pub fn lock_project(target_dir: &Path, project: &Path) -> BuildLock {
+    let lock = lock(target_dir);
+    let last = target_dir.join(LAST_PROJECT);
+    let name = project.to_string_lossy();
+    if std::fs::read_to_string(&last).ok().as_deref() != Some(&*name) {
+        mark_changed(project);
+        let _ = std::fs::write(&last, name.as_bytes());
+    }
+    lock
+}
+
+/// Sets the modification time of every file under `dir` (but `target/` and `.git/`) to now.
+fn mark_changed(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let now = std::time::SystemTime::now();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        let skipped = matches!(entry.file_name().to_str(), Some("target" | ".git"));
+        if kind.is_dir() && !skipped {
+            mark_changed(&path);
+        } else if kind.is_file()
+            && let Ok(file) = File::open(&path)
+        {
+            let _ = file.set_modified(now);
+        }
+    }
+}
+
 /// Waits for, then holds, the build lock of `target_dir`.
 pub fn lock(target_dir: &Path) -> BuildLock {
     std::fs::create_dir_all(target_dir).unwrap();

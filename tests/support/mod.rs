@@ -17,9 +17,10 @@ pub use project_build::{
     cargo_in, manifests, manifests_with, pin_to_the_workspace_lock,
 };
 
-/// Waits until no other generated project builds (see `build_lock`), then holds that lock.
-pub fn one_build_at_a_time() -> BuildLock {
-    build_lock::lock(&target_dir())
+/// Waits until no other generated project builds (see `build_lock`), then holds that lock for
+/// a build of the project at `project`.
+pub fn one_build_at_a_time(project: &Path) -> BuildLock {
+    build_lock::lock_project(&target_dir(), project)
 }
 
 /// Whether `webop args` in `dir` builds a project (`crdgen`): such runs take the build lock.
@@ -39,7 +40,7 @@ pub fn webop() -> Command {
 
 /// Runs `webop args` in `dir`.
 pub fn run(dir: &Path, args: &[&str]) -> Output {
-    let _build = builds(dir, args).then(one_build_at_a_time);
+    let _build = builds(dir, args).then(|| one_build_at_a_time(dir));
     webop()
         .args(args)
         .current_dir(dir)
@@ -49,7 +50,7 @@ pub fn run(dir: &Path, args: &[&str]) -> Output {
 
 /// Runs `webop args` in-process in `dir` and returns its report; panics on failure.
 pub fn run_ok(dir: &Path, args: &[&str]) -> String {
-    let _build = builds(dir, args).then(one_build_at_a_time);
+    let _build = builds(dir, args).then(|| one_build_at_a_time(dir));
     let mut out = Vec::new();
     let argv = std::iter::once("webop").chain(args.iter().copied());
     if let Err(error) = webop_cli::cli::run(argv, dir, &mut out) {

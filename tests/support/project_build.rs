@@ -38,7 +38,7 @@ pub fn pin_to_the_workspace_lock(dir: &Path) {
 
 /// Runs `cargo args` in a generated project `dir`; panics on failure.
 pub fn cargo_in(dir: &Path, args: &[&str]) {
-    let _build = one_build_at_a_time();
+    let _build = one_build_at_a_time(dir);
     cargo_holding_the_lock(dir, args);
 }
 
@@ -93,7 +93,7 @@ pub fn build_test_offline_and_lint_serving(dir: &Path, on_the_server: &[&str]) {
 /// the build lock, and returns the test executables copied out of the target directory.
 /// `must_have` names test targets that must be among them.
 fn build_and_lint(dir: &Path, must_have: &[&str]) -> TestExecutables {
-    let _build = one_build_at_a_time();
+    let _build = one_build_at_a_time(dir);
     cargo_holding_the_lock(dir, &["build", "--workspace", "--bins", "--examples"]);
     let tests = TestExecutables::build(dir);
     for target in must_have {
@@ -228,7 +228,7 @@ pub fn manifests(dir: &Path) {
 
 /// `webop manifests args` in `dir`; panics on failure.
 pub fn manifests_with(dir: &Path, args: &[&str]) {
-    let _build = one_build_at_a_time();
+    let _build = one_build_at_a_time(dir);
     let output = in_project(webop(), dir)
         .arg("manifests")
         .args(args)
