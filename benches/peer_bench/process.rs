@@ -65,10 +65,14 @@ impl Operator {
                 std::fs::create_dir_all(project.join(".cargo")).map_err(|e| e.to_string())?;
                 write_if_changed(&project.join(".cargo/config.toml"), patch.as_bytes())?;
                 // Every project the tests generate in this target directory names its binary
-                // and libraries as this one does: the build holds their lock (which has this
-                // project's crates built again if another one built last), and the binary is
-                // copied out before another build replaces it.
-                let _build = build_lock::lock_project(&target, &project);
+                // and libraries as this one does: the build holds their lock, and the binary is
+                // copied out before another build replaces it. The tests build with the dev
+                // profile only: there the lock has this project's crates built again if another
+                // one built last (the release ones are this golden's, from either bench).
+                let _build = match profile {
+                    Profile::Dev => build_lock::lock_project(&target, &project),
+                    Profile::Release => build_lock::lock(&target),
+                };
                 run(webop_cli::cli::cargo::command()
                     .args(["build", "--quiet", "--bin", "webapp-operator"])
                     .args(["--profile", profile.cargo_name()])
