@@ -49,8 +49,12 @@ impl Operator {
             Operator::Webop => {
                 // A copy of the golden with this checkout's webop, as `webop init` sets a project
                 // up; at a fixed path and with its files' times kept, so Cargo rebuilds only
-                // what changed.
-                let project = out.join("webapp-operator");
+                // what changed. Not inside the target directory: Cargo records the sources of a
+                // crate that lives there relative to that directory, so a test's project of the
+                // same names took this one's API library for its own, and never rebuilt it.
+                let project = std::env::temp_dir()
+                    .join(format!("webop-peer-bench-{}", checkout_id(source)))
+                    .join("webapp-operator");
                 copy_dir(&source.join("testdata/webapp-operator"), &project)?;
                 // Cargo prunes the lock file to the project's packages: copied once, or every
                 // run would rebuild.
@@ -256,6 +260,14 @@ pub fn target_dir() -> PathBuf {
         .nth(3)
         .expect("<target>/<profile>/deps/<bench>")
         .to_path_buf()
+}
+
+/// A name for this checkout, so that two checkouts' benches keep separate copies.
+fn checkout_id(source: &Path) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    source.hash(&mut hasher);
+    format!("{:016x}", hasher.finish())
 }
 
 fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
