@@ -55,6 +55,9 @@ impl Operator {
                 let project = std::env::temp_dir()
                     .join(format!("webop-peer-bench-{}", checkout_id(source)))
                     .join("webapp-operator");
+                // Where the copy was before: its files would go on passing for the sources of
+                // every same-named project's API library.
+                let _ = std::fs::remove_dir_all(out.join("webapp-operator"));
                 copy_dir(&source.join("testdata/webapp-operator"), &project)?;
                 // Cargo prunes the lock file to the project's packages: copied once, or every
                 // run would rebuild.
