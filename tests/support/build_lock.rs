@@ -55,13 +55,17 @@ const LAST_PROJECT: &str = ".webop-test-builds.last-project";
 /// fingerprints the same names, and takes a project's crates for built when its sources are older
 /// than those artifacts: a project written while another one built would link or run the
 /// other's (its `crdgen`, its API library). So when the last project to build here was another
-/// one, this one's files are marked as changed now, and its own crates build again.
+/// one, this one's files are marked as changed now, and its own crates build again. Only a Cargo
+/// project's: a directory that holds one being written (`import kubebuilder`'s) may hold a Go
+/// project whose Makefile goes by its files' times.
 pub fn lock_project(target_dir: &Path, project: &Path) -> BuildLock {
     let lock = lock(target_dir);
     let last = target_dir.join(LAST_PROJECT);
     let name = project.to_string_lossy();
     if std::fs::read_to_string(&last).ok().as_deref() != Some(&*name) {
-        mark_changed(project);
+        if project.join("Cargo.toml").is_file() {
+            mark_changed(project);
+        }
         let _ = std::fs::write(&last, name.as_bytes());
     }
     lock
