@@ -55,3 +55,4 @@ mod derive_webapp;
 mod derive_without_spec;
 mod marker_catalogue;
 mod random_kinds;
+mod rbac_attribute;
