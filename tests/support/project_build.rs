@@ -1,9 +1,9 @@
 //! Building, testing and linting a generated project the way its user does, in the workspace's
 //! target directory.
 //!
-//! Builds take the build lock (see `build_lock`); the project's tests do not need it. They run
-//! from copies of their executables, so that one project's real-server tests (a steady-state
-//! window of 30 s among them) run while the next project builds.
+//! Builds take the build lock (see `build_lock`); the project's tests do not need it. Their
+//! executables are moved out of the target directory to run, so that one project's real-server
+//! tests (a steady-state window of 30 s among them) run while the next project builds.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -90,7 +90,7 @@ pub fn build_test_offline_and_lint_serving(dir: &Path, on_the_server: &[&str]) {
 }
 
 /// Builds the project's binaries, examples and tests, runs its doctests and clippy, all under
-/// the build lock, and returns the test executables copied out of the target directory.
+/// the build lock, and returns the test executables moved out of the target directory.
 /// `must_have` names test targets that must be among them.
 fn build_and_lint(dir: &Path, must_have: &[&str]) -> TestExecutables {
     let _build = one_build_at_a_time(dir);
@@ -117,10 +117,12 @@ fn build_and_lint(dir: &Path, must_have: &[&str]) -> TestExecutables {
     tests
 }
 
-/// The test executables of a generated project, copied where the next project's build does
-/// not replace them (its artifacts have the same names).
+/// The test executables of a generated project, moved where the next project's build does
+/// not replace them (its artifacts have the same names), and removed once they ran: each is
+/// about 100 MB, and kept in the target directory they added up to several gigabytes of it in a
+/// CI run. (Cargo builds a test executable again if it is missing.)
 struct TestExecutables {
-    _copies: tempfile::TempDir,
+    _moved_to: tempfile::TempDir,
     executables: Vec<TestExecutable>,
 }
 
@@ -145,7 +147,7 @@ impl TestExecutables {
             output.status.success(),
             "`cargo test --no-run` failed in the generated project"
         );
-        let copies = tempfile::tempdir().unwrap();
+        let moved_to = tempfile::tempdir().unwrap();
         let mut executables = Vec::new();
         for line in String::from_utf8(output.stdout).unwrap().lines() {
             let message: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -155,8 +157,8 @@ impl TestExecutables {
                 continue;
             };
             let built = Path::new(built);
-            let path = copies.path().join(built.file_name().unwrap());
-            std::fs::copy(built, &path).unwrap_or_else(|e| panic!("{}: {e}", built.display()));
+            let path = moved_to.path().join(built.file_name().unwrap());
+            move_file(built, &path);
             let manifest = Path::new(message["manifest_path"].as_str().unwrap());
             executables.push(TestExecutable {
                 target: message["target"]["name"].as_str().unwrap().to_owned(),
@@ -170,7 +172,7 @@ impl TestExecutables {
             "the generated project has no tests"
         );
         TestExecutables {
-            _copies: copies,
+            _moved_to: moved_to,
             executables,
         }
     }
@@ -187,6 +189,14 @@ impl TestExecutables {
                 test.run(server);
             }
         }
+    }
+}
+
+/// Moves the file `from` to `to`, by copying it where they are on different file systems.
+fn move_file(from: &Path, to: &Path) {
+    if std::fs::rename(from, to).is_err() {
+        std::fs::copy(from, to).unwrap_or_else(|e| panic!("{}: {e}", from.display()));
+        std::fs::remove_file(from).unwrap_or_else(|e| panic!("{}: {e}", from.display()));
     }
 }
 
