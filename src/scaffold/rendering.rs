@@ -41,6 +41,7 @@ pub(crate) fn render_owned(
 ) -> Result<Vec<(bool, Rendered)>, templates::Error> {
     let project_vars = ProjectVars::new(project, init);
     let mut out = Vec::new();
+    let mut rust = Vec::new();
     for entry in ENTRIES {
         // Another webop's templates (`Templates::from_dir`) may lack one of today's.
         let Some(template) = template_in(templates, entry.template) else {
@@ -56,7 +57,8 @@ pub(crate) fn render_owned(
             continue;
         }
         for scoped in instances(entry, project, init, select) {
-            let mut file = templates.render(&template, &project_vars.context(&scoped))?;
+            let mut file =
+                templates.render_unformatted(&template, &project_vars.context(&scoped))?;
             let group = match &scoped {
                 Scoped::Version(version) => version.group(),
                 Scoped::Resource(resource) => Some(resource.group()),
@@ -74,8 +76,17 @@ pub(crate) fn render_owned(
             let own = ["{{ kind_lower }}", "{{ controller_file }}", "{{ plural }}"]
                 .iter()
                 .any(|name| entry.template.contains(name));
+            if super::rustfmt::is_rust(&file.path) {
+                rust.push(out.len());
+            }
             out.push((own, file));
         }
+    }
+    // Laid out as `Templates::render` lays them out, rustfmt running for several at once.
+    super::rustfmt::lay_out_all(rust.iter().map(|&index| out[index].1.contents.as_str()));
+    for index in rust {
+        let file = &mut out[index].1;
+        file.contents = super::rustfmt::format(&file.contents);
     }
     Ok(out)
 }

@@ -198,6 +198,17 @@ impl Templates {
     /// Renders the template `name` (its path in `templates/`) and its output path; Rust is laid
     /// out by rustfmt.
     pub fn render(&self, name: &str, context: &Context) -> Result<Rendered, Error> {
+        let mut rendered = self.render_unformatted(name, context)?;
+        // Laid out as `cargo fmt` would: what webop records as a file's render is what the file
+        // holds after the user's next `cargo fmt`.
+        if super::rustfmt::is_rust(&rendered.path) {
+            rendered.contents = super::rustfmt::format(&rendered.contents);
+        }
+        Ok(rendered)
+    }
+
+    /// [`Templates::render`] without rustfmt: Rust as the template writes it.
+    pub fn render_unformatted(&self, name: &str, context: &Context) -> Result<Rendered, Error> {
         let render = |template: &str| {
             self.tera.render(template, context).map_err(|e| Error {
                 template: name.to_owned(),
@@ -205,12 +216,7 @@ impl Templates {
             })
         };
         let path = render(&path_template_name(name))?;
-        let mut contents = render(name)?;
-        // Laid out as `cargo fmt` would: what webop records as a file's render is what the file
-        // holds after the user's next `cargo fmt`.
-        if super::rustfmt::is_rust(&path) {
-            contents = super::rustfmt::format(&contents);
-        }
+        let contents = render(name)?;
         Ok(Rendered { path, contents })
     }
 
