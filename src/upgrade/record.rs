@@ -60,6 +60,16 @@ pub fn record(
     )
 }
 
+/// Renders, and discards, what [`record`] will render for a command that keeps `project` and
+/// its license as they are (`manifests`): run while something else waits (a build), it leaves
+/// rustfmt's layout of every Rust file in its cache, so that the record itself runs no rustfmt.
+/// A project without a lock, or one the replay cannot render, is left to [`record`].
+pub fn render_ahead(fs: &dyn FileSystem, templates: &Templates, root: &Path, project: &Project) {
+    if let Ok(Some(lock)) = Lock::read(fs, root) {
+        let _ = replay::pristine(templates, project, &lock.licensed());
+    }
+}
+
 /// Adds to `plan` the lock of `project` rendered with `templates` and `license`, replacing
 /// `before` (and the bases it kept).
 pub fn add(
