@@ -36,6 +36,9 @@
 mod applied;
 mod backoff;
 mod coalesced;
+#[cfg(debug_assertions)]
+#[doc(hidden)]
+pub mod common_kinds;
 mod compact_store;
 mod controller;
 mod digest_cache;

@@ -3,6 +3,7 @@
 use std::fmt::Debug;
 use std::sync::Arc;
 
+use futures::stream::BoxStream;
 use futures::{Stream, StreamExt, TryStreamExt};
 use kube::runtime::controller::Action;
 use kube::runtime::reflector::{self, Store};
@@ -35,7 +36,7 @@ where
             Resource<DynamicType = ()> + Clone + DeserializeOwned + Debug + Send + Sync + 'static,
     {
         let (store, writer) = reflector::store();
-        let events = self.child_events(api, config);
+        let events = child_events(api, config);
         let shared = self.shared.clone();
         let changes = events
             .reflect(writer)
@@ -68,7 +69,7 @@ where
     {
         let store = CompactStore::default();
         let writer = store.clone();
-        let events = self.child_events(api, config);
+        let events = child_events(api, config);
         let shared = self.shared.clone();
         let changes = events
             .inspect_ok(move |event| {
@@ -77,22 +78,6 @@ where
             })
             .touched_objects();
         (store, changes)
-    }
-
-    /// The watch events of the children `api` and `config` select (managed fields reduced to
-    /// apply entries).
-    fn child_events<Child>(
-        &self,
-        api: Api<Child>,
-        config: watcher::Config,
-    ) -> impl Stream<Item = Result<watcher::Event<Child>, watcher::Error>> + Send + 'static
-    where
-        Child:
-            Resource<DynamicType = ()> + Clone + DeserializeOwned + Debug + Send + Sync + 'static,
-    {
-        watcher(api, config)
-            .default_backoff()
-            .modify(keep_apply_entries)
     }
 
     /// As [`ControllerKit::owned_compact`], and the changes of the children are added to the
@@ -165,6 +150,22 @@ where
         );
         self.drive(results).await;
     }
+}
+
+/// The watch events of the children `api` and `config` select (managed fields reduced to apply
+/// entries). Generic over the child alone and boxed, so that an operator's crate reuses the
+/// instances [`crate::common_kinds`] compiled for the kinds children most often are.
+pub(crate) fn child_events<Child>(
+    api: Api<Child>,
+    config: watcher::Config,
+) -> BoxStream<'static, Result<watcher::Event<Child>, watcher::Error>>
+where
+    Child: Resource<DynamicType = ()> + Clone + DeserializeOwned + Debug + Send + Sync + 'static,
+{
+    watcher(api, config)
+        .default_backoff()
+        .modify(keep_apply_entries)
+        .boxed()
 }
 
 /// Keeps, of an object's managed fields, the entries of server-side applies to the main

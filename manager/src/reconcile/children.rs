@@ -90,6 +90,16 @@ pub fn controller_reference<O: Resource<DynamicType = ()>>(owner: &O) -> Option<
     Some(reference)
 }
 
+/// The owner of a child, as [`Children::apply_controlled`] needs it.
+pub(crate) struct Controller {
+    /// The owner's kind, in errors.
+    pub(crate) kind: String,
+    /// The controller reference the child carries.
+    pub(crate) reference: OwnerReference,
+    /// The owner's namespace, the child's too.
+    pub(crate) namespace: String,
+}
+
 /// Applies owned children with server-side apply as one field manager. Cheap to clone.
 ///
 /// controller-runtime: `controllerutil.SetControllerReference` + `client.Patch(ctx, child,
@@ -184,7 +194,7 @@ impl Children {
     pub async fn apply<O, K>(
         &self,
         owner: &O,
-        mut desired: K,
+        desired: K,
         cached: Option<K>,
     ) -> Result<Applied<K>, ApplyError>
     where
@@ -195,12 +205,56 @@ impl Children {
             + Serialize
             + DeserializeOwned,
     {
-        let owner_kind = O::kind(&()).into_owned();
-        let reference =
-            controller_reference(owner).ok_or_else(|| ApplyError::Owner(owner_kind.clone()))?;
-        let namespace = owner
-            .namespace()
-            .ok_or_else(|| ApplyError::Owner(owner_kind.clone()))?;
+        let kind = O::kind(&()).into_owned();
+        let (Some(reference), Some(namespace)) = (controller_reference(owner), owner.namespace())
+        else {
+            return Err(ApplyError::Owner(kind));
+        };
+        let controller = Controller {
+            kind,
+            reference,
+            namespace,
+        };
+        let applied = self.apply_controlled(controller, desired, cached).await?;
+        if applied.change == Change::Updated {
+            // One event per child, about it: the recorder would fold a second child's note into
+            // the first one's series.
+            let (kind, name) = (K::kind(&()), applied.object.name_any());
+            let note = format!("Updated {kind} {name} to the desired state");
+            let related = applied.object.object_ref(&());
+            publish(
+                &self.recorder,
+                owner,
+                EventType::Normal,
+                "Updated",
+                note,
+                Some(related),
+            )
+            .await;
+        }
+        Ok(applied)
+    }
+
+    /// [`Children::apply`] but for its event, generic over the child alone: an operator's crate
+    /// reuses the instances [`crate::common_kinds`] compiled for the kinds children most often are.
+    pub(crate) async fn apply_controlled<K>(
+        &self,
+        controller: Controller,
+        mut desired: K,
+        cached: Option<K>,
+    ) -> Result<Applied<K>, ApplyError>
+    where
+        K: Resource<DynamicType = (), Scope = NamespaceResourceScope>
+            + Clone
+            + Debug
+            + Serialize
+            + DeserializeOwned,
+    {
+        let Controller {
+            kind: owner_kind,
+            reference,
+            namespace,
+        } = controller;
         desired.meta_mut().namespace = Some(namespace.clone());
         desired.meta_mut().owner_references = Some(vec![reference.clone()]);
         let (kind, name) = (K::kind(&()).into_owned(), desired.name_any());
@@ -281,29 +335,11 @@ impl Children {
             .drop_update_entry(&api, applied)
             .await
             .map_err(|e| failed(one_line(&e)))?;
-        if cached.is_none() {
-            return Ok(Applied {
-                object,
-                change: Change::Created,
-            });
-        }
-        // One event per child, about it: the recorder would fold a second child's note into
-        // the first one's series.
-        let note = format!("Updated {kind} {name} to the desired state");
-        let related = object.object_ref(&());
-        publish(
-            &self.recorder,
-            owner,
-            EventType::Normal,
-            "Updated",
-            note,
-            Some(related),
-        )
-        .await;
-        Ok(Applied {
-            object,
-            change: Change::Updated,
-        })
+        let change = match cached {
+            None => Change::Created,
+            Some(_) => Change::Updated,
+        };
+        Ok(Applied { object, change })
     }
 
     /// Removes this field manager's `Update` entry from `object`'s managed fields, if a repair

@@ -26,6 +26,8 @@ mod events;
 mod rollout;
 mod status;
 
+#[cfg(debug_assertions)]
+pub(crate) use children::Controller;
 pub use children::{Applied, ApplyError, Change, Children, controller_reference};
 pub use drift::Drift;
 pub use events::{one_line, publish};
