@@ -26,9 +26,9 @@
 # It prints one line per phase, the total of README command one, the ratio of the generated
 # project's cold `make manifests build test` to the anchor's cold build (the mean of its two
 # builds), and the median and range of the `webop manifests` samples with how many took at most
-# 1 s. Each phase's output is kept in <tmp>/logs/<phase>.log; `units=` counts the crates the phase compiled and `again=` how
-# many of them an earlier phase of the same target dir had compiled already (a second feature set
-# or profile of the same crate).
+# 1 s. Each phase's output is kept in <tmp>/logs/<phase>.log; `units=` counts the crates the
+# phase compiled and `again=` how many of them an earlier phase of the same target dir had
+# compiled already (a second feature set or profile of the same crate).
 #
 # --sizes also builds both release binaries (`make build-release`, `cargo build --release`),
 # strips them and prints their sizes and ratio. --keep leaves <tmp> in place.
