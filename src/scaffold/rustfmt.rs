@@ -9,15 +9,25 @@
 //!
 //! rustfmt runs with edition 2024 (a generated project's) and no configuration file, as
 //! `cargo fmt` does in a generated project, which has none. When rustfmt is not installed or
-//! cannot parse the text, the text is kept as it is. Results are cached by input: a command
-//! renders the same files several times (before and after it, for the lock).
+//! cannot parse the text, the text is kept as it is. Results are cached by input: in memory, as
+//! a command renders the same files several times (before and after it, for the lock), and on
+//! disk ([`disk_cache`]), as the next command renders them again.
+
+mod disk_cache;
 
 use std::collections::HashMap;
 use std::io::Write as _;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::{LazyLock, Mutex};
 
+use disk_cache::{DiskCache, Layout};
+
 static CACHE: LazyLock<Mutex<HashMap<String, Option<String>>>> = LazyLock::new(Mutex::default);
+
+/// The layouts earlier commands kept, for the rustfmt this one runs.
+static DISK: LazyLock<Option<DiskCache>> =
+    LazyLock::new(|| DiskCache::for_rustfmt(Path::new(&*RUSTFMT)));
 
 /// Whether the file at `path` is Rust source (laid out by rustfmt).
 pub fn is_rust(path: &str) -> bool {
@@ -34,7 +44,7 @@ pub fn formatted(source: &str) -> Option<String> {
     if let Some(hit) = CACHE.lock().expect("not poisoned").get(source) {
         return hit.clone();
     }
-    let result = run_rustfmt(source);
+    let result = layout_of(source);
     CACHE
         .lock()
         .expect("not poisoned")
@@ -115,7 +125,28 @@ static RUSTFMT: LazyLock<std::ffi::OsString> = LazyLock::new(|| {
     beside_rustc.map_or_else(|| "rustfmt".into(), Into::into)
 });
 
-fn run_rustfmt(source: &str) -> Option<String> {
+/// The layout of `source`, from the disk cache or else from rustfmt (kept on disk then).
+fn layout_of(source: &str) -> Option<String> {
+    let disk = DISK.as_ref();
+    let layout = match disk.and_then(|disk| disk.get(source)) {
+        Some(kept) => kept,
+        None => {
+            let layout = run_rustfmt(source)?;
+            if let Some(disk) = disk {
+                disk.put(source, &layout);
+            }
+            layout
+        }
+    };
+    match layout {
+        Layout::Laid(text) => Some(text),
+        Layout::Unparsable => None,
+    }
+}
+
+/// What rustfmt makes of `source`; `None` when it did not run to its end (not installed, or
+/// stopped), which is not kept.
+fn run_rustfmt(source: &str) -> Option<Layout> {
     let mut command = Command::new(&*RUSTFMT);
     command.args(["--edition", "2024", "--emit", "stdout", "--quiet"]);
     // No rustfmt.toml of the directory webop runs in, or of the user's home, may change it.
@@ -133,10 +164,15 @@ fn run_rustfmt(source: &str) -> Option<String> {
     stdin.write_all(source.as_bytes()).ok()?;
     drop(stdin);
     let output = child.wait_with_output().ok()?;
-    if !output.status.success() || (output.stdout.is_empty() && !source.trim().is_empty()) {
-        return None;
+    // rustfmt exits with 1 on input it cannot parse; a signal or another code says nothing of
+    // the input, and is not kept.
+    match output.status.code()? {
+        0 if !output.stdout.is_empty() || source.trim().is_empty() => {
+            Some(String::from_utf8(output.stdout).map_or(Layout::Unparsable, Layout::Laid))
+        }
+        0 | 1 => Some(Layout::Unparsable),
+        _ => None,
     }
-    String::from_utf8(output.stdout).ok()
 }
 
 #[cfg(test)]
