@@ -1,26 +1,36 @@
 //! [`ControllerKit`]: what one kube-runtime `Controller` gets from the manager: caches filled by
 //! one watch each, controller-runtime's reconcile and work-queue metrics, tracing spans,
 //! recovery from panics, and retries on controller-runtime's rate limiter.
+//!
+//! What does not depend on the controller's kind is in [`Core`], and the loop
+//! [`ControllerKit::run`] runs is over type-erased objects ([`erased`]): both are compiled once,
+//! here, not in each operator crate for each of its kinds.
 
 use std::fmt::{Debug, Display};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use futures::future::BoxFuture;
 use futures::stream::BoxStream;
-use futures::{FutureExt, Stream, StreamExt, TryStreamExt};
+use futures::{Stream, StreamExt, TryStreamExt};
 use kube::runtime::controller::{self, Action, Controller};
 use kube::runtime::reflector::{self, ObjectRef, Store};
-use kube::runtime::{WatchStreamExt, watcher};
+use kube::runtime::watcher::{self, Event};
+use kube::runtime::{WatchStreamExt, watcher as watch};
 use kube::{Api, Resource, ResourceExt};
 use serde::de::DeserializeOwned;
-use tracing::Instrument;
 
-use super::dispatch::{Dispatcher, reference_key};
-use super::panics::{ReconcileError, finished, started};
-use super::{ControllerMetrics, Manager, Outcome, RequeueRateLimiter};
+use super::dispatch::Dispatcher;
+use super::panics::ReconcileError;
+use super::{ControllerMetrics, Manager, RequeueRateLimiter};
 
+pub(crate) mod erased;
 mod queueing;
+mod reconciling;
+
+use reconciling::{drive, error_policy, wrap_reconcile};
+
+pub(crate) use erased::{Erased, ErasedKind};
 
 /// `namespace/name` (or `name` for cluster-scoped objects): how logs and backoff name objects.
 pub fn object_key<K: Resource>(object: &K) -> String {
@@ -58,22 +68,42 @@ where
     }
 }
 
+/// What a controller has whatever its kind: its name, metrics, rate limiter and queue, and the
+/// cache of [`ControllerKit::run`]'s loop.
+pub(crate) struct Core {
+    pub(crate) name: &'static str,
+    pub(crate) manager: Manager,
+    pub(crate) metrics: ControllerMetrics,
+    rate_limiter: RequeueRateLimiter,
+    /// The controller's kind, as its erased objects carry it.
+    pub(crate) kind: ErasedKind,
+    /// The cache of [`ControllerKit::run`]'s objects, and its writer until the watch takes it.
+    erased_store: Store<Erased>,
+    erased_writer: Mutex<Option<reflector::store::Writer<Erased>>>,
+    /// The watches of [`ControllerKit::owns_compact`]'s caches, polled by the controller
+    /// [`ControllerKit::run`] runs (they yield nothing).
+    owner_triggers: Mutex<Vec<BoxStream<'static, ObjectRef<Erased>>>>,
+    /// The priority queue [`ControllerKit::run`] picks objects from (unset for a controller of
+    /// [`ControllerKit::build`], whose order is kube-runtime's).
+    dispatcher: OnceLock<Dispatcher<Erased>>,
+}
+
 pub(super) struct Shared<K>
 where
     K: Resource<DynamicType = ()> + Clone + 'static,
 {
-    pub(super) name: &'static str,
-    pub(super) manager: Manager,
-    pub(super) metrics: ControllerMetrics,
-    rate_limiter: RequeueRateLimiter,
+    pub(super) core: Arc<Core>,
+    /// The cache of [`ControllerKit::build`]'s objects, and its writer until the watch takes it.
     store: Store<K>,
     writer: Mutex<Option<reflector::store::Writer<K>>>,
-    /// The watches of [`ControllerKit::owns_compact`]'s caches, polled by the controller
-    /// [`ControllerKit::run`] runs.
-    pub(super) owner_triggers: Mutex<Vec<BoxStream<'static, ObjectRef<K>>>>,
-    /// The priority queue [`ControllerKit::run`] picks objects from (unset for a controller of
-    /// [`ControllerKit::build`], whose order is kube-runtime's).
-    pub(super) dispatcher: OnceLock<Dispatcher<K>>,
+}
+
+/// Takes the writer in `slot`: a kit's watch of its own kind starts once.
+fn take_writer<T>(slot: &Mutex<Option<T>>) -> T {
+    slot.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+        .expect("ControllerKit::build or ControllerKit::run is called once per controller")
 }
 
 impl<K> ControllerKit<K>
@@ -82,40 +112,49 @@ where
 {
     pub(super) fn new(manager: Manager, name: &'static str) -> Self {
         let (store, writer) = reflector::store();
+        let kind = ErasedKind::of::<K>();
+        let erased_writer = reflector::store::Writer::new(kind.clone());
+        let core = Core {
+            name,
+            metrics: manager
+                .metrics()
+                .controller(name, manager.options().max_concurrent_reconciles),
+            manager,
+            rate_limiter: RequeueRateLimiter::default(),
+            kind,
+            erased_store: erased_writer.as_reader(),
+            erased_writer: Mutex::new(Some(erased_writer)),
+            owner_triggers: Mutex::new(Vec::new()),
+            dispatcher: OnceLock::new(),
+        };
         ControllerKit {
             shared: Arc::new(Shared {
-                name,
-                metrics: manager
-                    .metrics()
-                    .controller(name, manager.options().max_concurrent_reconciles),
-                manager,
-                rate_limiter: RequeueRateLimiter::default(),
+                core: Arc::new(core),
                 store,
                 writer: Mutex::new(Some(writer)),
-                owner_triggers: Mutex::new(Vec::new()),
-                dispatcher: OnceLock::new(),
             }),
         }
     }
 
     /// The controller's name, in logs and metrics.
     pub fn name(&self) -> &'static str {
-        self.shared.name
+        self.shared.core.name
     }
 
     /// The manager this controller runs on.
     pub fn manager(&self) -> &Manager {
-        &self.shared.manager
+        &self.shared.core.manager
     }
 
-    /// The cache of the controller's own objects (filled once [`ControllerKit::build`] runs).
+    /// The cache of the controller's own objects, filled once [`ControllerKit::build`] runs. (The
+    /// controller [`ControllerKit::run`] runs keeps its objects in a cache of its own.)
     pub fn store(&self) -> Store<K> {
         self.shared.store.clone()
     }
 
     /// When failed reconciles are retried (per-object backoff and an overall bucket).
     pub fn rate_limiter(&self) -> &RequeueRateLimiter {
-        &self.shared.rate_limiter
+        &self.shared.core.rate_limiter
     }
 
     /// A kube-runtime `Controller` of the `K` objects `api` and `config` select, reading them
@@ -126,8 +165,17 @@ where
     /// # Panics
     /// When called twice on the same kit.
     pub fn build(&self, api: Api<K>, config: watcher::Config) -> Controller<K> {
-        let controller = self.controller_for(self.changes(api, config));
-        match self.shared.manager.options().sync_period {
+        let writer = take_writer(&self.shared.writer);
+        let shared = self.shared.clone();
+        let changes = watch(api, config)
+            .default_backoff()
+            .modify(|object: &mut K| object.managed_fields_mut().clear())
+            .reflect(writer)
+            .inspect_ok(move |event| shared.core.own_event(event))
+            .touched_objects();
+        let core = &self.shared.core;
+        let controller = controller_over(core, changes, self.shared.store.clone(), ());
+        match core.manager.options().sync_period {
             Some(period) => {
                 let shared = self.shared.clone();
                 let resyncs = resyncs(period).inspect(move |()| shared.resynced());
@@ -137,77 +185,19 @@ where
         }
     }
 
-    /// As [`ControllerKit::build`], with the objects picked from a priority queue instead:
-    /// changes before what an initial list or a resync brings, without starving either
-    /// ([`crate::Priority`]). Every reconcile must go through [`ControllerKit::reconcile`]
-    /// and its results through [`ControllerKit::drive`], which tell the queue what started.
-    pub(super) fn build_prioritized(&self, api: Api<K>) -> Controller<K> {
-        let changes = self.changes(api, watcher::Config::default());
-        let manager = &self.shared.manager;
-        let concurrency = usize::from(manager.options().max_concurrent_reconciles);
-        let dispatcher = Dispatcher::new(concurrency);
-        if self.shared.dispatcher.set(dispatcher.clone()).is_err() {
-            unreachable!("`changes` is taken once per kit");
-        }
-        self.shared.metrics.queue.prioritize();
-        // The watch fills the cache and queues what it sees; the dispatcher alone triggers.
-        let watch_only = changes.try_filter(|_| std::future::ready(false));
-        let mut controller = self
-            .controller_for(watch_only)
-            .reconcile_on(dispatcher.handed_over());
-        if let Some(period) = manager.options().sync_period {
-            let shared = self.shared.clone();
-            controller = controller.reconcile_on(resyncs(period).filter_map(move |()| {
-                shared.resynced();
-                std::future::ready(None)
-            }));
-        }
-        controller
-    }
-
-    /// The changes of the `K` objects `api` and `config` select, filling this kit's cache and
-    /// queueing each changed object.
-    fn changes(
+    /// The changes of the `K` objects of `api`, type-erased, filling the cache of
+    /// [`ControllerKit::run`]'s loop and queueing each changed object. Only this, the watch
+    /// itself, is compiled for `K`.
+    pub(super) fn erased_changes(
         &self,
         api: Api<K>,
-        config: watcher::Config,
-    ) -> impl Stream<Item = Result<K, watcher::Error>> + Send + 'static {
-        let writer = self
-            .shared
-            .writer
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take()
-            .expect("ControllerKit::build is called once per controller");
-        let shared = self.shared.clone();
-        watcher(api, config)
+    ) -> BoxStream<'static, Result<Erased, watcher::Error>> {
+        let events = watch(api, watcher::Config::default())
             .default_backoff()
             .modify(|object: &mut K| object.managed_fields_mut().clear())
-            .reflect(writer)
-            .inspect_ok(move |event| shared.own_event(event))
-            .touched_objects()
-    }
-
-    /// A controller triggered by `changes`, reading this kit's cache, with the manager's
-    /// concurrency and graceful shutdown.
-    fn controller_for(
-        &self,
-        changes: impl Stream<Item = Result<K, watcher::Error>> + Send + 'static,
-    ) -> Controller<K> {
-        // kube-runtime holds its runner until the store is ready, and its graceful shutdown ends
-        // the watch that fills the store: a shutdown before the first list is in would wait
-        // forever. So the shutdown starts once the store is ready (the process still exits
-        // after --graceful-shutdown-timeout).
-        let manager = &self.shared.manager;
-        let shutdown = manager.shutdown_signal();
-        let store = self.shared.store.clone();
-        let after_first_list = async move {
-            shutdown.await;
-            let _ = store.wait_until_ready().await;
-        };
-        Controller::for_stream(changes, self.shared.store.clone())
-            .with_config(manager.controller_config())
-            .graceful_shutdown_on(after_first_list)
+            .map_ok(erase_event)
+            .boxed();
+        erased::cached_changes(self.shared.core.clone(), events)
     }
 
     /// Wraps `reconcile` with a tracing span, the reconcile and work-queue metrics, recovery
@@ -223,46 +213,7 @@ where
         Fut: Future<Output = Result<Action, E>> + Send + 'static,
         E: Send + 'static,
     {
-        let shared = self.shared.clone();
-        move |object, context| {
-            let key = object_key(&*object);
-            shared.metrics.queue.start(&key);
-            if let Some(dispatcher) = shared.dispatcher.get() {
-                dispatcher.started(&key);
-            }
-            shared.metrics.reconciles.started();
-            let span = tracing::info_span!("reconcile", controller = shared.name, object = %key);
-            let start = Instant::now();
-            // Called here, not in the future: a reconciler may panic before its first await.
-            let reconciling = started(|| reconcile(object, context));
-            let shared = shared.clone();
-            async move {
-                let (outcome, panicked, result) = match finished(reconciling).await {
-                    Ok(Ok(action)) => {
-                        shared.rate_limiter.forget(&key);
-                        let outcome = if action == Action::await_change() {
-                            Outcome::Success
-                        } else {
-                            Outcome::RequeueAfter
-                        };
-                        (outcome, false, Ok(action))
-                    }
-                    Ok(Err(error)) => (Outcome::Error, false, Err(ReconcileError::Failed(error))),
-                    Err(message) => {
-                        tracing::error!(panic = %message, "reconcile panicked");
-                        (Outcome::Error, true, Err(ReconcileError::Panicked(message)))
-                    }
-                };
-                shared
-                    .metrics
-                    .reconciles
-                    .finished(outcome, panicked, start.elapsed());
-                shared.metrics.queue.done(&key);
-                result
-            }
-            .instrument(span)
-            .boxed()
-        }
+        wrap_reconcile(self.shared.core.clone(), reconcile)
     }
 
     /// An error policy that logs the error and retries the object after the rate limiter's
@@ -273,22 +224,7 @@ where
     where
         E: Display,
     {
-        let shared = self.shared.clone();
-        move |object, error, _| {
-            let key = object_key(&*object);
-            if shared.store.get(&ObjectRef::from_obj(&*object)).is_none() {
-                // Deleted while it was being reconciled: nothing to retry.
-                tracing::debug!(controller = shared.name, object = %key, %error,
-                    "reconcile of a deleted object failed");
-                shared.rate_limiter.forget(&key);
-                return Action::await_change();
-            }
-            let delay = shared.rate_limiter.when(&key);
-            shared.metrics.queue.add_after(&key, delay);
-            tracing::warn!(controller = shared.name, object = %key, %error, retry_in = ?delay,
-                "reconcile failed");
-            Action::requeue(delay)
-        }
+        error_policy(self.shared.core.clone(), self.shared.store.clone(), ())
     }
 
     /// Runs the stream `Controller::run` returns to its end (the manager's shutdown), logging
@@ -301,31 +237,49 @@ where
     ) where
         E: std::error::Error + 'static,
     {
-        let name = self.shared.name;
-        let dispatcher = self.shared.dispatcher.get();
-        results
-            .for_each(|result| {
-                match result {
-                    Ok((object, _)) => tracing::debug!(controller = name, %object, "reconciled"),
-                    // Already logged by the error policy.
-                    Err(controller::Error::ReconcilerFailed(..)) => {}
-                    Err(controller::Error::ObjectNotFound(object)) => {
-                        // Gone while queued (deleted during a relist, which sends no deletion
-                        // event): it leaves the queue, and its place in the runner.
-                        let key = reference_key(&*object);
-                        self.shared.metrics.queue.remove(&key);
-                        if let Some(dispatcher) = dispatcher {
-                            dispatcher.started(&key);
-                        }
-                        tracing::debug!(controller = name, %object, "gone before its reconcile")
-                    }
-                    Err(error) => tracing::warn!(controller = name, %error, "controller error"),
-                }
-                std::future::ready(())
-            })
-            .await;
-        tracing::info!(controller = name, "controller stopped");
+        drive(&self.shared.core, results).await;
     }
+}
+
+/// A watch event of `K`, its object type-erased.
+fn erase_event<K>(event: Event<K>) -> Event<Erased>
+where
+    K: Resource + Clone + Debug + Send + Sync + 'static,
+{
+    match event {
+        Event::Apply(object) => Event::Apply(Erased::new(object)),
+        Event::Delete(object) => Event::Delete(Erased::new(object)),
+        Event::Init => Event::Init,
+        Event::InitApply(object) => Event::InitApply(Erased::new(object)),
+        Event::InitDone => Event::InitDone,
+    }
+}
+
+/// A controller triggered by `changes`, reading `store` (of objects of `dyntype`), with the
+/// manager's concurrency and graceful shutdown.
+fn controller_over<O>(
+    core: &Core,
+    changes: impl Stream<Item = Result<O, watcher::Error>> + Send + 'static,
+    store: Store<O>,
+    dyntype: O::DynamicType,
+) -> Controller<O>
+where
+    O: Resource + Clone + DeserializeOwned + Debug + Send + Sync + 'static,
+    O::DynamicType: Eq + std::hash::Hash + Clone + Debug + Unpin,
+{
+    // kube-runtime holds its runner until the store is ready, and its graceful shutdown ends
+    // the watch that fills the store: a shutdown before the first list is in would wait
+    // forever. So the shutdown starts once the store is ready (the process still exits
+    // after --graceful-shutdown-timeout).
+    let shutdown = core.manager.shutdown_signal();
+    let ready = store.clone();
+    let after_first_list = async move {
+        shutdown.await;
+        let _ = ready.wait_until_ready().await;
+    };
+    Controller::for_stream_with(changes, store, dyntype)
+        .with_config(core.manager.controller_config())
+        .graceful_shutdown_on(after_first_list)
 }
 
 /// A tick every `period`, the first one `period` from now: `--sync-period`.

@@ -8,6 +8,7 @@
 //! the bounded concurrency, the retries it schedules itself.
 
 use std::collections::HashSet;
+use std::hash::Hash;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use futures::Stream;
@@ -20,14 +21,14 @@ use super::priority_queue::{Priority, PriorityQueue};
 /// Cheap to clone; every clone is the same queue.
 pub(crate) struct Dispatcher<K>
 where
-    K: Resource<DynamicType = ()> + 'static,
+    K: Resource<DynamicType: Eq + Hash + Clone> + 'static,
 {
     inner: Arc<Inner<K>>,
 }
 
 impl<K> Clone for Dispatcher<K>
 where
-    K: Resource<DynamicType = ()> + 'static,
+    K: Resource<DynamicType: Eq + Hash + Clone> + 'static,
 {
     fn clone(&self) -> Self {
         Dispatcher {
@@ -38,7 +39,7 @@ where
 
 struct Inner<K>
 where
-    K: Resource<DynamicType = ()> + 'static,
+    K: Resource<DynamicType: Eq + Hash + Clone> + 'static,
 {
     state: Mutex<State<K>>,
     /// Woken when an item is queued or a handed-over one starts.
@@ -49,7 +50,7 @@ where
 
 struct State<K>
 where
-    K: Resource<DynamicType = ()> + 'static,
+    K: Resource<DynamicType: Eq + Hash + Clone> + 'static,
 {
     queue: PriorityQueue<ObjectRef<K>>,
     /// Handed to kube-runtime and not yet started, by `namespace/name`.
@@ -58,7 +59,7 @@ where
 
 impl<K> Dispatcher<K>
 where
-    K: Resource<DynamicType = ()> + Clone + Send + Sync + 'static,
+    K: Resource<DynamicType: Eq + Hash + Clone + Send> + Clone + Send + Sync + 'static,
 {
     /// A dispatcher for a runner of `concurrency` reconciles.
     ///

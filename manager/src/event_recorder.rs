@@ -12,6 +12,8 @@ use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use futures::FutureExt;
+use futures::future::BoxFuture;
 use k8s_openapi::api::core::v1::ObjectReference;
 use k8s_openapi::api::events::v1::{Event as K8sEvent, EventSeries};
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{MicroTime, ObjectMeta};
@@ -59,11 +61,18 @@ impl EventRecorder {
     /// Records `event` about `regarding`. The same event (type, reason, action, regarding and
     /// related object) again within six minutes of its last occurrence counts on the first
     /// one's series, keeping its note, as with kube's and client-go's recorders.
-    pub async fn publish(
-        &self,
-        event: &Event,
-        regarding: &ObjectReference,
-    ) -> Result<(), kube::Error> {
+    ///
+    /// Boxed, so that its code (the requests, the Event's JSON) is compiled here once: an
+    /// operator crate that awaited this crate's future itself would compile it again.
+    pub fn publish<'a>(
+        &'a self,
+        event: &'a Event,
+        regarding: &'a ObjectReference,
+    ) -> BoxFuture<'a, Result<(), kube::Error>> {
+        self.record(event, regarding).boxed()
+    }
+
+    async fn record(&self, event: &Event, regarding: &ObjectReference) -> Result<(), kube::Error> {
         let key = key_of(event, regarding);
         let events = Api::<K8sEvent>::namespaced(self.client.clone(), &namespace_of(regarding));
         if let Some(repeat) = self.count_repeat(&key) {

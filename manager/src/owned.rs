@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::compact_store::CompactStore;
-use super::controller::ControllerKit;
+use super::controller::{ControllerKit, erased};
 
 impl<K> ControllerKit<K>
 where
@@ -99,7 +99,7 @@ where
             + 'static,
     {
         let (store, changes) = self.owned_compact(api, config);
-        let name = self.shared.name;
+        let name = self.shared.core.name;
         // The watch queues each change's owner itself (`child_event`); the controller polls
         // it, for the cache, and is triggered by the queue alone.
         let watch_only = changes
@@ -110,11 +110,7 @@ where
                 std::future::ready(None)
             })
             .boxed();
-        self.shared
-            .owner_triggers
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(watch_only);
+        self.shared.core.add_owner_trigger(watch_only);
         store
     }
 
@@ -125,6 +121,12 @@ where
     /// change (of the object or a child) goes before what the initial list or a resync brings,
     /// and one pick in four goes to the latter while both wait, so neither starves.
     /// controller-runtime: `ctrl.NewControllerManagedBy(mgr).For(...).Owns(...).Complete(r)`.
+    ///
+    /// Only the watch of `K` and the call of `reconcile` are compiled for `K`: the loop itself is
+    /// over type-erased objects, compiled once in this crate.
+    ///
+    /// # Panics
+    /// When called twice on the same kit, or after [`ControllerKit::build`].
     pub async fn run<Ctx, E, F, Fut>(&self, api: Api<K>, reconcile: F, context: Ctx)
     where
         Ctx: Send + Sync + 'static,
@@ -132,23 +134,9 @@ where
         Fut: Future<Output = Result<Action, E>> + Send + 'static,
         E: std::error::Error + Send + 'static,
     {
-        let mut controller = self.build_prioritized(api);
-        let triggers = std::mem::take(
-            &mut *self
-                .shared
-                .owner_triggers
-                .lock()
-                .unwrap_or_else(|e| e.into_inner()),
-        );
-        for owners in triggers {
-            controller = controller.reconcile_on(owners);
-        }
-        let results = controller.run(
-            self.reconcile(reconcile),
-            self.error_policy(),
-            Arc::new(context),
-        );
-        self.drive(results).await;
+        let changes = self.erased_changes(api);
+        let reconcile = erased::erase_reconcile(reconcile, context);
+        erased::run(self.shared.core.clone(), changes, reconcile).await;
     }
 }
 

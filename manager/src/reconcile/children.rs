@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 
 use super::drift::{Drift, at_path};
 use super::events::{one_line, publish, single_line};
-use super::status::write_status;
+use super::status::write_own_status;
 use crate::EventRecorder;
 
 /// What [`Children::apply`] did to a child.
@@ -127,19 +127,13 @@ impl Children {
     }
 
     /// Writes `status` to `owner`'s status subresource unless it is the status `owner` has:
-    /// see [`write_status`].
+    /// see [`write_status`](super::write_status).
     pub async fn write_status<O>(&self, owner: &O, status: &O::Status) -> Result<bool, kube::Error>
     where
-        O: Resource<DynamicType = (), Scope = NamespaceResourceScope>
-            + HasStatus
-            + Clone
-            + Debug
-            + DeserializeOwned,
+        O: Resource<DynamicType = ()> + HasStatus,
         O::Status: PartialEq + Serialize,
     {
-        let namespace = owner.namespace().unwrap_or_default();
-        let api = Api::<O>::namespaced(self.client.clone(), &namespace);
-        write_status(&api, owner, owner.status(), status, self.field_manager).await
+        write_own_status(self.client.clone(), owner, status, self.field_manager).await
     }
 
     /// Records a `Warning` event `reason` on `regarding` (a failed reconcile, say).

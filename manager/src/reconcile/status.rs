@@ -1,11 +1,14 @@
 //! Conditions and the status subresource.
 
+use futures::FutureExt;
+use futures::future::BoxFuture;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, Time};
-use kube::api::{Patch, PatchParams};
-use kube::{Api, Resource, ResourceExt};
+use kube::api::{ApiResource, DynamicObject, Patch, PatchParams};
+use kube::core::object::HasStatus;
+use kube::{Api, Client, Resource, ResourceExt};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde_json::json;
+use serde_json::{Value, json};
 
 /// A condition of `type_` for the object's `generation`, `True` or `False`, stamped now (the
 /// time counts only when the status flips, see [`set_condition`]).
@@ -76,15 +79,68 @@ where
     if current == Some(status) {
         return Ok(false);
     }
-    let patch = json!({
+    let params = PatchParams::apply(field_manager).force();
+    api.patch_status(
+        &object.name_any(),
+        &params,
+        &Patch::Apply(&status_patch::<K>(status)),
+    )
+    .await?;
+    Ok(true)
+}
+
+/// The server-side apply patch of `status` to an object of kind `K`.
+fn status_patch<K: Resource<DynamicType = ()>>(status: &impl Serialize) -> Value {
+    json!({
         "apiVersion": K::api_version(&()),
         "kind": K::kind(&()),
         "status": status,
-    });
-    let params = PatchParams::apply(field_manager).force();
-    api.patch_status(&object.name_any(), &params, &Patch::Apply(&patch))
-        .await?;
+    })
+}
+
+/// [`write_status`] of `owner`'s status, with the request made for any kind
+/// ([`apply_status`]).
+pub(crate) async fn write_own_status<O>(
+    client: Client,
+    owner: &O,
+    status: &O::Status,
+    field_manager: &'static str,
+) -> Result<bool, kube::Error>
+where
+    O: Resource<DynamicType = ()> + HasStatus,
+    O::Status: PartialEq + Serialize,
+{
+    if owner.status() == Some(status) {
+        return Ok(false);
+    }
+    let resource = ApiResource::erase::<O>(&());
+    let patch = status_patch::<O>(status);
+    let (namespace, name) = (owner.namespace(), owner.name_any());
+    apply_status(client, resource, namespace, name, patch, field_manager).await?;
     Ok(true)
+}
+
+/// [`write_status`]'s request, for an object of any kind (`resource`), so that its code (the
+/// request, the JSON of the object it returns) is compiled once, here.
+fn apply_status(
+    client: Client,
+    resource: ApiResource,
+    namespace: Option<String>,
+    name: String,
+    patch: Value,
+    field_manager: &'static str,
+) -> BoxFuture<'static, Result<(), kube::Error>> {
+    async move {
+        let api: Api<DynamicObject> = match &namespace {
+            Some(namespace) => Api::namespaced_with(client, namespace, &resource),
+            None => Api::all_with(client, &resource),
+        };
+        let params = PatchParams::apply(field_manager).force();
+        api.patch_status(&name, &params, &Patch::Apply(&patch))
+            .await
+            .map(drop)
+    }
+    .boxed()
 }
 
 #[cfg(test)]
