@@ -98,12 +98,28 @@ where
     writer: Mutex<Option<reflector::store::Writer<K>>>,
 }
 
-/// Takes the writer in `slot`: a kit's watch of its own kind starts once.
-fn take_writer<T>(slot: &Mutex<Option<T>>) -> T {
-    slot.lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .take()
-        .expect("ControllerKit::build or ControllerKit::run is called once per controller")
+/// Takes the writer in `slot`.
+fn take_writer<T>(slot: &Mutex<Option<T>>) -> Option<T> {
+    slot.lock().unwrap_or_else(|e| e.into_inner()).take()
+}
+
+impl<K> Shared<K>
+where
+    K: Resource<DynamicType = ()> + Clone + 'static,
+{
+    /// Takes the writers of both caches, and keeps the one `keep` picks: a kit watches its own
+    /// kind once, for [`ControllerKit::build`] or for [`ControllerKit::run`].
+    fn start_watch<T>(
+        &self,
+        keep: impl FnOnce(reflector::store::Writer<K>, reflector::store::Writer<Erased>) -> T,
+    ) -> T {
+        let typed = take_writer(&self.writer);
+        let erased = take_writer(&self.core.erased_writer);
+        match typed.zip(erased) {
+            Some((typed, erased)) => keep(typed, erased),
+            None => panic!("ControllerKit::build or ControllerKit::run is called once per kit"),
+        }
+    }
 }
 
 impl<K> ControllerKit<K>
@@ -165,7 +181,7 @@ where
     /// # Panics
     /// When called twice on the same kit.
     pub fn build(&self, api: Api<K>, config: watcher::Config) -> Controller<K> {
-        let writer = take_writer(&self.shared.writer);
+        let writer = self.shared.start_watch(|typed, _| typed);
         let shared = self.shared.clone();
         let changes = watch(api, config)
             .default_backoff()
@@ -197,7 +213,8 @@ where
             .modify(|object: &mut K| object.managed_fields_mut().clear())
             .map_ok(erase_event)
             .boxed();
-        erased::cached_changes(self.shared.core.clone(), events)
+        let writer = self.shared.start_watch(|_, erased| erased);
+        erased::cached_changes(self.shared.core.clone(), events, writer)
     }
 
     /// Wraps `reconcile` with a tracing span, the reconcile and work-queue metrics, recovery

@@ -22,6 +22,7 @@ use kube::Resource;
 use kube::core::DynamicResourceScope;
 use kube::runtime::WatchStreamExt;
 use kube::runtime::controller::Action;
+use kube::runtime::reflector::store::Writer;
 use kube::runtime::watcher::{self, Event};
 
 use super::Core;
@@ -225,12 +226,12 @@ where
 }
 
 /// The objects of `events` (the watch of a controller's kind), filling the cache of `core`'s
-/// loop and queueing each change.
+/// loop through `writer` and queueing each change.
 pub(crate) fn cached_changes(
     core: Arc<Core>,
     events: BoxStream<'static, Result<Event<Erased>, watcher::Error>>,
+    writer: Writer<Erased>,
 ) -> BoxStream<'static, Result<Erased, watcher::Error>> {
-    let writer = super::take_writer(&core.erased_writer);
     events
         .reflect(writer)
         .inspect_ok(move |event| core.own_event(event))
@@ -287,4 +288,69 @@ async fn run_to_the_end(
         Arc::new(()),
     );
     super::drive(&core, results).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use k8s_openapi::api::core::v1::ConfigMap;
+    use kube::runtime::reflector::ObjectRef;
+
+    use super::*;
+
+    fn config_map(name: &str) -> ConfigMap {
+        let mut object = ConfigMap::default();
+        object.metadata.name = Some(name.to_owned());
+        object.metadata.namespace = Some("ns".to_owned());
+        object
+    }
+
+    #[test]
+    fn an_erased_object_is_the_object_it_was_made_of() {
+        let erased = Erased::new(config_map("a"));
+        assert_eq!(Resource::meta(&erased).name.as_deref(), Some("a"));
+        let shared = erased.clone();
+        assert!(Arc::ptr_eq(
+            &erased.downcast::<ConfigMap>(),
+            &shared.downcast()
+        ));
+        assert_eq!(format!("{erased:?}"), format!("{:?}", config_map("a")));
+    }
+
+    #[test]
+    fn a_shared_object_is_copied_before_its_metadata_changes() {
+        let mut erased = Erased::new(config_map("a"));
+        let kept = erased.clone();
+        Resource::meta_mut(&mut erased).name = Some("b".to_owned());
+        assert_eq!(Resource::meta(&kept).name.as_deref(), Some("a"));
+        assert_eq!(
+            erased.downcast::<ConfigMap>().metadata.name.as_deref(),
+            Some("b")
+        );
+    }
+
+    #[test]
+    fn references_name_the_kind_and_are_equal_within_one_controller() {
+        let (kind, other) = (ErasedKind::of::<ConfigMap>(), ErasedKind::of::<ConfigMap>());
+        let object = Erased::new(config_map("a"));
+        let reference = ObjectRef::from_obj_with(&object, kind.clone());
+        assert_eq!(
+            reference,
+            ObjectRef::new_with("a", kind.clone()).within("ns")
+        );
+        assert_ne!(reference, ObjectRef::new_with("a", other).within("ns"));
+        assert_eq!(
+            reference.to_string(),
+            ObjectRef::<ConfigMap>::new("a").within("ns").to_string()
+        );
+        assert_eq!(Erased::api_version(&kind), "v1");
+    }
+
+    #[test]
+    fn a_boxed_error_reads_as_the_original() {
+        let original = std::io::Error::other("the API server is gone");
+        let boxed = BoxedError::new(original);
+        assert_eq!(boxed.to_string(), "the API server is gone");
+        let not_deserialized = serde_json::from_str::<Erased>("{}").unwrap_err();
+        assert!(not_deserialized.to_string().contains("never deserialized"));
+    }
 }
