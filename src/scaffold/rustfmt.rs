@@ -11,7 +11,7 @@
 //! `cargo fmt` does in a generated project, which has none. When rustfmt is not installed or
 //! cannot parse the text, the text is kept as it is. Results are cached by input: in memory, as
 //! a command renders the same files several times (before and after it, for the lock), and on
-//! disk ([`disk_cache`]), as the next command renders them again.
+//! disk (`disk_cache`), as the next command renders them again.
 
 mod disk_cache;
 
