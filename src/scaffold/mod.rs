@@ -14,6 +14,7 @@
 pub mod apply;
 pub mod catalogue;
 pub mod context;
+pub mod digest;
 mod flavour;
 pub mod fs;
 mod identifiers;

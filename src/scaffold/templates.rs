@@ -167,10 +167,7 @@ impl Templates {
                 digest.update(part);
             }
         }
-        let id = digest.finalize()[..8]
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
+        let id = super::digest::hex(&digest.finalize()[..8]);
         for (name, source) in by_name {
             let parse_error = |e: tera::Error| Error {
                 template: name.clone(),

@@ -16,8 +16,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
+pub use crate::scaffold::digest::sha256;
 use crate::scaffold::fs::{Entry, FileSystem};
 use crate::scaffold::templates::is_tool_owned;
 use crate::scaffolds::edit::Licensed;
@@ -89,14 +89,6 @@ pub enum Error {
          it from version control, or run `webop upgrade --adopt` to record the files as they are"
     )]
     BaseEdited { path: String, webop: String },
-}
-
-/// SHA-256 of `text`, lowercase hex.
-pub fn sha256(text: &[u8]) -> String {
-    Sha256::digest(text)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 /// The base file of the project path `path`.

@@ -15,9 +15,9 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use sha2::{Digest, Sha256};
+use crate::scaffold::digest::sha256;
 
 /// Above this many entries, a command that adds one empties the directory first: the cache
 /// stays small, and refills with what is still rendered.
@@ -65,7 +65,7 @@ impl DiskCache {
             metadata.len(),
             modified.as_nanos()
         );
-        let identity = hex(&Sha256::digest(identity.as_bytes()));
+        let identity = sha256(identity.as_bytes());
         Some(DiskCache {
             dir: root.join(&identity[..16]),
             checked: AtomicBool::new(false),
@@ -95,12 +95,13 @@ impl DiskCache {
             }
             Layout::Unparsable => entry.push(b'U'),
         }
+        // A name no other writer uses: this process's, and a count of its writes.
+        static WRITES: AtomicU64 = AtomicU64::new(0);
         let key = key(source);
-        let thread = format!("{:?}", std::thread::current().id());
-        let digits: String = thread.chars().filter(char::is_ascii_digit).collect();
+        let write = WRITES.fetch_add(1, Ordering::Relaxed);
         let temporary = self
             .dir
-            .join(format!(".{key}.{}.{digits}", std::process::id()));
+            .join(format!(".{key}.{}.{write}", std::process::id()));
         if fs::write(&temporary, &entry).is_ok()
             && fs::rename(&temporary, self.dir.join(key)).is_err()
         {
@@ -141,11 +142,7 @@ fn default_root() -> Option<PathBuf> {
 }
 
 fn key(source: &str) -> String {
-    hex(&Sha256::digest(source.as_bytes()))
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+    sha256(source.as_bytes())
 }
 
 #[cfg(test)]
