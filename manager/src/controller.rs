@@ -282,7 +282,7 @@ fn controller_over<O>(
 ) -> Controller<O>
 where
     O: Resource + Clone + DeserializeOwned + Debug + Send + Sync + 'static,
-    O::DynamicType: Eq + std::hash::Hash + Clone + Debug + Unpin,
+    O::DynamicType: Eq + std::hash::Hash + Clone,
 {
     // kube-runtime holds its runner until the store is ready, and its graceful shutdown ends
     // the watch that fills the store: a shutdown before the first list is in would wait

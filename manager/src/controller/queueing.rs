@@ -56,8 +56,13 @@ impl Core {
 
     /// A resync queues every object of [`super::ControllerKit::run`]'s cache, at low priority.
     pub(super) fn resynced(&self) {
+        self.resync(self.erased_store.state());
+    }
+
+    /// A resync queues each of `objects` (a cache's), at low priority.
+    fn resync<O: Resource>(&self, objects: Vec<std::sync::Arc<O>>) {
         tracing::debug!(controller = self.name, "resync: reconciling every object");
-        for object in self.erased_store.state() {
+        for object in objects {
             self.queue(self.reference_to(&*object), Priority::Low);
         }
     }
