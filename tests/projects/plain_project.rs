@@ -107,15 +107,5 @@ fn rbac_and_serde_in_the_api_crate(dir: &Path) {
             && webhooks.contains("  name: vharbor-v1.kb.io\n"),
         "{webhooks}"
     );
-    support::cargo_in(
-        dir,
-        &[
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ],
-    );
+    support::lint(dir);
 }

@@ -1,5 +1,5 @@
 //! A checkpoint: what a user runs after scaffolding, on the project as the sequence left it.
-//! `webop manifests`, then the workspace builds, clippy with `-D warnings` is clean, its tests
+//! `webop manifests`, then the workspace builds with clippy's lints and `-D warnings`, its tests
 //! pass on the testkit, and kustomize builds `config/default`. Slow (it compiles the project):
 //! sequences have few of them, all in one target directory.
 
@@ -11,6 +11,9 @@ use std::process::Command;
 #[allow(clippy::duplicate_mod)]
 #[path = "../support/build_lock.rs"]
 mod build_lock;
+#[allow(clippy::duplicate_mod)]
+#[path = "../support/clippy.rs"]
+mod clippy;
 
 fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
@@ -19,7 +22,16 @@ fn target_dir() -> PathBuf {
 }
 
 fn run(root: &Path, program: &str, args: &[&str]) -> Result<(), String> {
-    let mut command = Command::new(program);
+    run_command(root, Command::new(program), args)
+}
+
+/// Runs cargo `args` in `root` with clippy's lints on the project's crates (see `clippy`).
+fn run_linting(root: &Path, cargo: &str, args: &[&str]) -> Result<(), String> {
+    run_command(root, clippy::linting(Command::new(cargo), root), args)
+}
+
+fn run_command(root: &Path, mut command: Command, args: &[&str]) -> Result<(), String> {
+    let program = command.get_program().to_string_lossy().into_owned();
     // A cargo run from this test would see the test's package in CARGO_MANIFEST_DIR & co.
     let output = webop_cli::cli::cargo::shell_environment(&mut command)
         .args(args)
@@ -60,20 +72,9 @@ pub fn run_all(root: &Path) -> Result<(), String> {
     webop_cli::cli::run(["webop", "manifests"], root, &mut out)
         .map_err(|e| format!("webop manifests: {e:#}"))?;
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    run(root, &cargo, &["build", "--workspace", "--all-targets"])?;
-    run(
-        root,
-        &cargo,
-        &[
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ],
-    )?;
-    run(root, &cargo, &["test", "--workspace"])?;
+    // What `cargo clippy --workspace --all-targets -- -D warnings` finds fails the build.
+    run_linting(root, &cargo, &["build", "--workspace", "--all-targets"])?;
+    run_linting(root, &cargo, &["test", "--workspace"])?;
     if Command::new("kubectl")
         .arg("version")
         .arg("--client")

@@ -9,12 +9,14 @@ use std::process::{Command, Output};
 #[path = "build_lock.rs"]
 mod build_lock;
 pub use build_lock::BuildLock;
+#[path = "clippy.rs"]
+mod clippy;
 #[path = "project_build.rs"]
 mod project_build;
 #[allow(unused_imports)] // each test crate uses its own subset
 pub use project_build::{
     build_test_and_lint, build_test_offline_and_lint, build_test_offline_and_lint_serving,
-    cargo_in, manifests, manifests_with, pin_to_the_workspace_lock,
+    cargo_in, lint, manifests, manifests_with, pin_to_the_workspace_lock,
 };
 
 /// Waits until no other generated project builds (see `build_lock`), then holds that lock for

@@ -12,6 +12,7 @@ use std::time::Instant;
 use webop_cli::cli::cargo;
 
 use super::build_lock::log_step;
+use super::clippy::linting;
 use super::{one_build_at_a_time, target_dir, webop};
 
 /// `program` to run in a generated project `dir`, with the workspace's target directory and
@@ -39,18 +40,44 @@ pub fn pin_to_the_workspace_lock(dir: &Path) {
 /// Runs `cargo args` in a generated project `dir`; panics on failure.
 pub fn cargo_in(dir: &Path, args: &[&str]) {
     let _build = one_build_at_a_time(dir);
-    cargo_holding_the_lock(dir, args);
+    cargo_holding_the_lock(dir, args, Lints::Off);
 }
 
-fn cargo_holding_the_lock(dir: &Path, args: &[&str]) {
+/// Builds every target of the project `dir` (as `cargo test --no-run` and `cargo build
+/// --examples` do) with clippy's lints and warnings denied: what `cargo clippy --workspace
+/// --all-targets -- -D warnings` finds, it fails on; panics on failure.
+pub fn lint(dir: &Path) {
+    let _build = one_build_at_a_time(dir);
+    cargo_holding_the_lock(
+        dir,
+        &["build", "--workspace", "--bins", "--examples"],
+        Lints::On,
+    );
+    cargo_holding_the_lock(dir, &["test", "--workspace", "--no-run"], Lints::On);
+}
+
+/// Whether a build lints the project's crates as it compiles them (see `clippy::linting`).
+#[derive(Clone, Copy, PartialEq)]
+enum Lints {
+    On,
+    Off,
+}
+
+fn cargo_holding_the_lock(dir: &Path, args: &[&str], lints: Lints) {
     let started = Instant::now();
-    let status = in_project(cargo::command(), dir)
-        .args(args)
-        .status()
-        .unwrap();
+    let mut cargo = in_project(cargo::command(), dir);
+    if lints == Lints::On {
+        cargo = linting(cargo, dir);
+    }
+    let status = cargo.args(args).status().unwrap();
+    let with = if lints == Lints::On {
+        ", with clippy's lints"
+    } else {
+        ""
+    };
     log_step(
         &target_dir(),
-        &format!("cargo {}", args.join(" ")),
+        &format!("cargo {}{with}", args.join(" ")),
         started.elapsed(),
     );
     assert!(
@@ -89,12 +116,16 @@ pub fn build_test_offline_and_lint_serving(dir: &Path, on_the_server: &[&str]) {
     tests.run_only(on_the_server, Server::AsConfigured);
 }
 
-/// Builds the project's binaries, examples and tests, runs its doctests and clippy, all under
-/// the build lock, and returns the test executables moved out of the target directory.
-/// `must_have` names test targets that must be among them.
+/// Builds the project's binaries, examples and tests with clippy's lints (see `clippy::linting`) and
+/// runs its doctests, all under the build lock, and returns the test executables moved out of
+/// the target directory. `must_have` names test targets that must be among them.
 fn build_and_lint(dir: &Path, must_have: &[&str]) -> TestExecutables {
     let _build = one_build_at_a_time(dir);
-    cargo_holding_the_lock(dir, &["build", "--workspace", "--bins", "--examples"]);
+    cargo_holding_the_lock(
+        dir,
+        &["build", "--workspace", "--bins", "--examples"],
+        Lints::On,
+    );
     let tests = TestExecutables::build(dir);
     for target in must_have {
         assert!(
@@ -102,18 +133,7 @@ fn build_and_lint(dir: &Path, must_have: &[&str]) -> TestExecutables {
             "the generated project has no test target {target}"
         );
     }
-    cargo_holding_the_lock(dir, &["test", "--workspace", "--doc"]);
-    cargo_holding_the_lock(
-        dir,
-        &[
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ],
-    );
+    cargo_holding_the_lock(dir, &["test", "--workspace", "--doc"], Lints::On);
     tests
 }
 
@@ -134,10 +154,11 @@ struct TestExecutable {
 }
 
 impl TestExecutables {
-    /// `cargo test --workspace --no-run` in `dir`; the caller holds the build lock.
+    /// `cargo test --workspace --no-run` in `dir`, with clippy's lints; the caller holds the
+    /// build lock.
     fn build(dir: &Path) -> Self {
         let started = Instant::now();
-        let output = in_project(cargo::command(), dir)
+        let output = linting(in_project(cargo::command(), dir), dir)
             .args(["test", "--workspace", "--no-run"])
             .args(["--message-format", "json-render-diagnostics"])
             .stderr(std::process::Stdio::inherit())
@@ -166,7 +187,11 @@ impl TestExecutables {
                 package_dir: manifest.parent().unwrap().to_owned(),
             });
         }
-        log_step(&target_dir(), "cargo test --no-run", started.elapsed());
+        log_step(
+            &target_dir(),
+            "cargo test --no-run, with clippy's lints",
+            started.elapsed(),
+        );
         assert!(
             !executables.is_empty(),
             "the generated project has no tests"
