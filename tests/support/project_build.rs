@@ -116,9 +116,9 @@ pub fn build_test_offline_and_lint_serving(dir: &Path, on_the_server: &[&str]) {
     tests.run_only(on_the_server, Server::AsConfigured);
 }
 
-/// Builds the project's binaries, examples and tests with clippy's lints (see `clippy::linting`) and
-/// runs its doctests, all under the build lock, and returns the test executables moved out of
-/// the target directory. `must_have` names test targets that must be among them.
+/// Builds the project's binaries, examples and tests with clippy's lints (`clippy::linting`)
+/// and runs its doctests, all under the build lock, and returns the test executables moved out
+/// of the target directory. `must_have` names test targets that must be among them.
 fn build_and_lint(dir: &Path, must_have: &[&str]) -> TestExecutables {
     let _build = one_build_at_a_time(dir);
     cargo_holding_the_lock(
