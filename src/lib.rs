@@ -14,6 +14,7 @@ pub mod plugins;
 pub mod project;
 pub mod scaffold;
 pub mod scaffolds;
+pub mod toolchain;
 pub mod upgrade;
 
 #[cfg(feature = "validate")]

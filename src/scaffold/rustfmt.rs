@@ -102,27 +102,13 @@ pub fn is_formatted(source: &str) -> bool {
 }
 
 /// The rustfmt to run: `RUSTFMT`, else the one beside the rustc of the current directory's
-/// toolchain, else `rustfmt` from `PATH`. rustup's proxy (`~/.cargo/bin/rustfmt`) picks the
-/// same toolchain, but costs about 18 ms a run to do so: one `rustc --print sysroot` is cheaper
-/// than a dozen proxied runs.
+/// toolchain (see [`crate::toolchain`]), else `rustfmt` from `PATH`.
 static RUSTFMT: LazyLock<std::ffi::OsString> = LazyLock::new(|| {
     if let Some(rustfmt) = std::env::var_os("RUSTFMT") {
         return rustfmt;
     }
-    let beside_rustc = Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
-        .args(["--print", "sysroot"])
-        .stderr(Stdio::null())
-        .output()
-        .ok()
-        .filter(|output| output.status.success())
-        .and_then(|output| String::from_utf8(output.stdout).ok())
-        .map(|sysroot| {
-            std::path::Path::new(sysroot.trim())
-                .join("bin")
-                .join(format!("rustfmt{}", std::env::consts::EXE_SUFFIX))
-        })
-        .filter(|rustfmt| rustfmt.is_file());
-    beside_rustc.map_or_else(|| "rustfmt".into(), Into::into)
+    crate::toolchain::beside_rustc("rustfmt", Path::new("."))
+        .map_or_else(|| "rustfmt".into(), Into::into)
 });
 
 /// The layout of `source`, from the disk cache or else from rustfmt (kept on disk then).

@@ -24,19 +24,6 @@ pub fn linting(mut program: Command, dir: &Path) -> Command {
 
 /// The clippy-driver of the toolchain that builds in `dir` (as `cargo clippy` finds its own).
 pub fn clippy_driver(dir: &Path) -> PathBuf {
-    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let output = Command::new(rustc)
-        .args(["--print", "sysroot"])
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "rustc --print sysroot failed");
-    let sysroot = String::from_utf8(output.stdout).unwrap();
-    let driver = Path::new(sysroot.trim()).join("bin/clippy-driver");
-    assert!(
-        driver.is_file(),
-        "no clippy-driver at {} (rustup component add clippy)",
-        driver.display()
-    );
-    driver
+    webop_cli::toolchain::beside_rustc("clippy-driver", dir)
+        .expect("clippy-driver is installed beside rustc (rustup component add clippy)")
 }
