@@ -78,7 +78,16 @@ impl Assets {
     pub fn has(&self, binary: Binary) -> bool {
         self.dir.join(binary.file_name()).is_file()
     }
+
+    /// kwok's stages beside it, if there are: kwok 0.8 has none built in (0.7 had), and
+    /// `tools/k8s-assets` writes its release's "fast" set there.
+    pub fn kwok_stages(&self) -> Option<PathBuf> {
+        Some(self.dir.join(KWOK_STAGES)).filter(|path| path.is_file())
+    }
 }
+
+/// The file of kwok's stages in the assets directory.
+const KWOK_STAGES: &str = "kwok-stages.yaml";
 
 #[cfg(test)]
 mod tests {

@@ -281,7 +281,8 @@ impl ControlPlane {
                 &masters_kubeconfig(&plane.authority, &server, "system:kwok")?,
             )?;
             let path = assets.path(Binary::Kwok)?;
-            plane.spawn("kwok", &path, &kwok::args(&config))?;
+            let stages = assets.kwok_stages();
+            plane.spawn("kwok", &path, &kwok::args(&config, stages.as_deref()))?;
             kwok::create_node(&plane.client).await?;
         }
         Ok(plane)

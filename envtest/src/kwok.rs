@@ -15,9 +15,10 @@ pub const NODE_NAME: &str = "kwok-node-0";
 /// The annotation by which kwok picks the nodes it manages.
 const MANAGED: (&str, &str) = ("kwok.x-k8s.io/node", "fake");
 
-/// kwok's flags: manage only the annotated node.
-pub fn args(kubeconfig: &Path) -> Vec<String> {
-    vec![
+/// kwok's flags: manage only the annotated node, through `stages` where given (kwok's own
+/// defaults otherwise, which 0.8 no longer has).
+pub fn args(kubeconfig: &Path, stages: Option<&Path>) -> Vec<String> {
+    let mut args = vec![
         format!("--kubeconfig={}", kubeconfig.display()),
         "--manage-all-nodes=false".to_owned(),
         format!(
@@ -26,7 +27,11 @@ pub fn args(kubeconfig: &Path) -> Vec<String> {
         ),
         "--cidr=10.0.128.0/17".to_owned(),
         "--node-ip=10.0.127.1".to_owned(),
-    ]
+    ];
+    if let Some(stages) = stages {
+        args.push(format!("--config={}", stages.display()));
+    }
+    args
 }
 
 /// Registers the fake node, with room for many pods (the chaos test runs 1,400 at its scale).
