@@ -58,8 +58,30 @@ fn run_command(root: &Path, mut command: Command, args: &[&str]) -> Result<(), S
 /// command builds the project: `manifests` builds its crdgen there, under the same name as other
 /// tests' projects' (a round-trip test once read another project's CRDs through it).
 pub fn lock_if_it_builds(root: &Path, args: &[String]) -> Option<impl Sized + use<>> {
-    let builds = args.first().is_some_and(|command| command == "manifests");
-    builds.then(|| build_lock::lock_project(&target_dir(), root))
+    builds(args).then(|| build_lock::lock_project(&target_dir(), root))
+}
+
+fn builds(args: &[String]) -> bool {
+    args.first().is_some_and(|command| command == "manifests")
+}
+
+/// Before a command that builds the project (see `lock_if_it_builds`), and before the tree is
+/// read to compare with what the command leaves: gives the project the workspace's Cargo.lock
+/// unless it has one, as the other tests' project builds do. Resolved afresh, it took the
+/// registry's newest versions (http, pin-project-lite), and tokio, hyper, kube and webop above
+/// them compiled once more for it in the shared target directory.
+pub fn pin_if_it_builds(root: &Path, args: &[String]) {
+    if builds(args) {
+        pin_to_the_workspace_lock(root);
+    }
+}
+
+fn pin_to_the_workspace_lock(root: &Path) {
+    let lock = root.join("Cargo.lock");
+    if root.join("Cargo.toml").is_file() && !lock.exists() {
+        let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock");
+        std::fs::copy(workspace, lock).expect("copy the workspace's Cargo.lock");
+    }
 }
 
 /// Runs the checkpoint in the project at `root` (a project with no PROJECT file passes).
@@ -67,6 +89,7 @@ pub fn run_all(root: &Path) -> Result<(), String> {
     if !root.join("PROJECT").exists() {
         return Ok(());
     }
+    pin_to_the_workspace_lock(root);
     let _build = build_lock::lock_project(&target_dir(), root);
     let mut out = Vec::new();
     webop_cli::cli::run(["webop", "manifests"], root, &mut out)

@@ -180,6 +180,9 @@ impl<'a> Runner<'a> {
     fn step(&mut self, step: Step) -> Result<(), Failure> {
         self.steps.push(step.clone());
         self.stats.steps += 1;
+        if let Step::Webop(args) = &step {
+            checkpoint::pin_if_it_builds(&self.root, args);
+        }
         let before = tree::snapshot(&self.root);
         let project_before = Project::load(&self.root).ok();
         let before_create = self.before_create.take();
