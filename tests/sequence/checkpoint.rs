@@ -66,21 +66,11 @@ fn builds(args: &[String]) -> bool {
 }
 
 /// Before a command that builds the project (see `lock_if_it_builds`), and before the tree is
-/// read to compare with what the command leaves: gives the project the workspace's Cargo.lock
-/// unless it has one, as the other tests' project builds do. Resolved afresh, it took the
-/// registry's newest versions (http, pin-project-lite), and tokio, hyper, kube and webop above
-/// them compiled once more for it in the shared target directory.
+/// read to compare with what the command leaves: the workspace's Cargo.lock, as the other tests'
+/// project builds have it (see `build_lock::pin_to_the_workspace_lock`).
 pub fn pin_if_it_builds(root: &Path, args: &[String]) {
     if builds(args) {
-        pin_to_the_workspace_lock(root);
-    }
-}
-
-fn pin_to_the_workspace_lock(root: &Path) {
-    let lock = root.join("Cargo.lock");
-    if root.join("Cargo.toml").is_file() && !lock.exists() {
-        let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock");
-        std::fs::copy(workspace, lock).expect("copy the workspace's Cargo.lock");
+        build_lock::pin_to_the_workspace_lock(root);
     }
 }
 
@@ -89,7 +79,7 @@ pub fn run_all(root: &Path) -> Result<(), String> {
     if !root.join("PROJECT").exists() {
         return Ok(());
     }
-    pin_to_the_workspace_lock(root);
+    build_lock::pin_to_the_workspace_lock(root);
     let _build = build_lock::lock_project(&target_dir(), root);
     let mut out = Vec::new();
     webop_cli::cli::run(["webop", "manifests"], root, &mut out)

@@ -14,6 +14,18 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// Gives the project `dir` the workspace's Cargo.lock unless it has one. A project that
+/// resolves its own picks the newest versions of the registry (a newer http or pin-project-lite),
+/// and every crate above them (tokio, hyper, kube, webop) would compile once more for it in the
+/// shared target directory.
+pub fn pin_to_the_workspace_lock(dir: &Path) {
+    let lock = dir.join("Cargo.lock");
+    if dir.join("Cargo.toml").is_file() && !lock.exists() {
+        let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock");
+        std::fs::copy(workspace, lock).expect("copy the workspace's Cargo.lock");
+    }
+}
+
 /// The file in the target directory that holders append their times to.
 pub const HOLD_LOG: &str = "webop-test-builds.log";
 

@@ -9,6 +9,8 @@ use std::process::{Command, Output};
 #[path = "build_lock.rs"]
 mod build_lock;
 pub use build_lock::BuildLock;
+#[allow(unused_imports)] // the projects and import tests use it
+pub use build_lock::pin_to_the_workspace_lock;
 #[path = "clippy.rs"]
 mod clippy;
 #[path = "project_build.rs"]
@@ -16,7 +18,7 @@ mod project_build;
 #[allow(unused_imports)] // each test crate uses its own subset
 pub use project_build::{
     build_test_and_lint, build_test_offline_and_lint, build_test_offline_and_lint_serving,
-    cargo_in, lint, manifests, manifests_with, pin_to_the_workspace_lock,
+    cargo_in, lint, manifests, manifests_with,
 };
 
 /// Waits until no other generated project builds (see `build_lock`), then holds that lock for

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use webop_cli::cli::cargo;
 
-use super::build_lock::log_step;
+use super::build_lock::{log_step, pin_to_the_workspace_lock};
 use super::clippy::linting;
 use super::{one_build_at_a_time, target_dir, webop};
 
@@ -25,16 +25,6 @@ fn in_project(mut program: Command, dir: &Path) -> Command {
         .env("CARGO_TARGET_DIR", target_dir())
         .env("CARGO_INCREMENTAL", "0");
     program
-}
-
-/// Gives the project `dir` the workspace's Cargo.lock unless it has one. A project that
-/// resolves its own picks the newest versions of the registry (a newer hyper or rustls), and
-/// every crate above them (kube, webop) would compile once more for it in the shared target.
-pub fn pin_to_the_workspace_lock(dir: &Path) {
-    let lock = dir.join("Cargo.lock");
-    if dir.join("Cargo.toml").is_file() && !lock.exists() {
-        std::fs::copy(super::workspace().join("Cargo.lock"), &lock).unwrap();
-    }
 }
 
 /// Runs `cargo args` in a generated project `dir`; panics on failure.
