@@ -22,6 +22,17 @@ pub struct Process {
     group: u32,
 }
 
+/// A test's control plane lives for seconds to minutes and holds little: its Go garbage collector
+/// may let the heap grow to five times what is live (GOGC=400, within a 3 GiB soft limit) where
+/// production's default is twice. That takes about 15% off the CPU time of kube-apiserver (most
+/// of it starting up: 79 against 68 CPU seconds for 45 of them in webop-testkit's tests, on the
+/// real server). A `GOGC` or `GOMEMLIMIT` of the test's own environment is kept.
+fn garbage_collect_less(command: &mut Command) {
+    if std::env::var_os("GOGC").is_none() && std::env::var_os("GOMEMLIMIT").is_none() {
+        command.env("GOGC", "400").env("GOMEMLIMIT", "3GiB");
+    }
+}
+
 impl Process {
     /// Starts `program` with `args`, its stdout and stderr in `<dir>/<name>.log`, in process
     /// group `group` (or a new group led by itself).
@@ -57,7 +68,9 @@ impl Process {
         use std::os::unix::process::CommandExt;
 
         let errors = output.try_clone().map_err(|e| Error::io(dir, e))?;
-        Command::new(program)
+        let mut command = Command::new(program);
+        garbage_collect_less(&mut command);
+        command
             .args(args)
             .current_dir(dir)
             .stdin(Stdio::null())

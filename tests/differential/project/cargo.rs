@@ -9,9 +9,9 @@ use super::super::model::Case;
 use super::super::rust;
 use super::{Outcome, case_named_in, fresh_dir, prune, read_outputs, repo, write_if_changed};
 
-/// The Rust crate `package` in `dir`: webop by path, the workspace's lock file (so dependencies
-/// are the ones already built in the shared target directory), a module per case and a `main`
-/// that writes each case's CRD file into the directory it is given.
+/// The Rust crate `package` in `dir`: the dependencies of a generated project (webop by path),
+/// the workspace's lock file, a module per case and a `main` that writes each case's CRD file
+/// into the directory it is given.
 fn write_rust_crate(dir: &Path, package: &str, cases: &[&Case]) {
     let manifest = format!(
         r#"[package]
@@ -21,11 +21,8 @@ edition = "2024"
 publish = false
 
 [dependencies]
-webop = {{ path = {repo:?}, default-features = false }}
-k8s-openapi = {{ version = "0.29", default-features = false, features = ["latest"] }}
-serde_json = "1"
-
-# Dependencies as the webop workspace builds them, so the ones compiled for it are reused; the
+{dependencies}
+# Dependencies as generated projects build them, so the ones compiled for those are reused; the
 # cases need no debug information.
 [profile.dev]
 debug = false
@@ -35,7 +32,7 @@ debug = false
 
 [workspace]
 "#,
-        repo = repo().join("webop").display().to_string(),
+        dependencies = generated_project_dependencies(),
     );
     write_if_changed(&dir.join("Cargo.toml"), &manifest);
     write_if_changed(
@@ -63,6 +60,42 @@ debug = false
     main.push_str(MAIN);
     write_if_changed(&dir.join("src/main.rs"), &main);
     prune(&dir.join("src"), &keep);
+}
+
+/// The dependencies of the golden WebApp operator (its `[workspace.dependencies]`, webop with
+/// the features its tests add, by path), but its API crate. Dependencies with the features of a
+/// generated project's build are the ones the project tests build in the shared target
+/// directory: with webop alone (no default features), Cargo built serde, k8s-openapi, kube-core
+/// and webop's crates a further time for this crate, about a minute of a CI run.
+fn generated_project_dependencies() -> String {
+    let golden = repo().join("testdata/webapp-operator/Cargo.toml");
+    let manifest = std::fs::read_to_string(&golden).unwrap();
+    let (_, section) = manifest
+        .split_once("[workspace.dependencies]\n")
+        .expect("the golden's Cargo.toml has [workspace.dependencies]");
+    let section = &section[..section.find("\n[").unwrap_or(section.len())];
+    let webop = format!(
+        "webop = {{ path = {:?}, features = [\"envtest\"] }}",
+        repo().join("webop").display().to_string()
+    );
+    let mut dependencies = String::new();
+    for line in section.lines() {
+        let line = if line.starts_with("webop = ") {
+            webop.as_str()
+        } else if line.starts_with("webapp-operator-api ") || line.starts_with('#') {
+            continue;
+        } else {
+            line
+        };
+        dependencies.push_str(line);
+        dependencies.push('\n');
+    }
+    assert!(
+        dependencies.contains("webop = {"),
+        "no webop dependency in {}",
+        golden.display()
+    );
+    format!("{}\n", dependencies.trim_end())
 }
 
 const MAIN: &str = r#"fn main() {
