@@ -64,11 +64,14 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// `make manifests` in the imported project `dir`, with the webop under test: the Makefile
-/// carries the Go project's controller-gen options.
+/// carries the Go project's controller-gen options. Its build lints the API crate and crdgen as
+/// `build_test_and_lint` does, so that that finds them built.
 fn make_manifests(dir: &Path) {
     support::pin_to_the_workspace_lock(dir);
     let _build = support::one_build_at_a_time(dir);
-    let output = webop_cli::cli::cargo::shell_environment(&mut Command::new("make"))
+    let mut make = Command::new("make");
+    webop_cli::cli::cargo::shell_environment(&mut make);
+    let output = support::linting(make, dir)
         .arg("manifests")
         .arg(format!("WEBOP={}", env!("CARGO_BIN_EXE_webop")))
         .current_dir(dir)
@@ -251,9 +254,11 @@ fn samples_validate(_: &Path, _: &Path) -> Result<String, String> {
 
 /// kubebuilder's six reference projects each import; `make manifests` on the result writes the
 /// CRDs, role.yaml and webhook configurations the project commits; the projects' samples
-/// validate against the imported CRDs.
+/// validate against the imported CRDs; and those [`built_here`] build, pass their generated tests
+/// and clippy with warnings denied (the same import, so that it is not written and its API crate
+/// not compiled twice).
 #[test]
-fn kubebuilder_reference_projects_import_with_their_committed_manifests() {
+fn kubebuilder_reference_projects_import_with_their_committed_manifests_and_build() {
     let Some(projects) = reference_projects() else {
         return;
     };
@@ -272,6 +277,9 @@ fn kubebuilder_reference_projects_import_with_their_committed_manifests() {
             Ok(report) => eprintln!("{report}"),
             Err(error) => failed.push((project.clone(), vec![error])),
         }
+        if built_here(project) {
+            build_test_and_lint(&imported);
+        }
     }
     assert!(failed.is_empty(), "{failed:#?}");
 }
@@ -287,33 +295,6 @@ fn built_here(project: &Path) -> bool {
         || std::env::var_os("WEBOP_KUBEBUILDER_PROJECTS").is_some()
         || project.ends_with("book-getting-started")
         || project.ends_with("book-cronjob-tutorial")
-}
-
-/// Each imported reference project builds, passes its generated tests and clippy with warnings
-/// denied.
-#[test]
-fn kubebuilder_reference_projects_build_lint_and_pass_their_tests() {
-    let Some(projects) = reference_projects() else {
-        return;
-    };
-    for project in projects.iter().filter(|p| built_here(p)) {
-        let temp = tempfile::tempdir().unwrap();
-        let imported = temp.path().join("imported");
-        let report = run_ok(
-            temp.path(),
-            &[
-                "import",
-                "kubebuilder",
-                project.to_str().unwrap(),
-                imported.to_str().unwrap(),
-                "--webop-path",
-                workspace().to_str().unwrap(),
-            ],
-        );
-        eprintln!("{}:\n{report}", project.display());
-        make_manifests(&imported);
-        build_test_and_lint(&imported);
-    }
 }
 
 fn refused(project: &Path) -> String {

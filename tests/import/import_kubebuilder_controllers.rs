@@ -2,7 +2,8 @@
 //! (`controllers: [{name: captain}, {name: captain-backup}]`), which become two webop
 //! controllers, each with the RBAC markers of its own Go reconciler; its cert-manager Certificate,
 //! an external kind, gets a controller with its Go reconciler's markers too. (role.yaml equal to
-//! the committed one is `kubebuilder_reference_projects_import_with_their_committed_manifests`.)
+//! the committed one:
+//! `kubebuilder_reference_projects_import_with_their_committed_manifests_and_build`.)
 
 use crate::support;
 

@@ -1,8 +1,8 @@
 //! `webop import kubebuilder` of the deploy-image plugin's kinds (issue 25 item 5):
 //! project-v4-with-plugins' Memcached and Busybox are `create api --image ... --kubebuilder-spec`
 //! with the plugin's options, so their controllers are webop's deploy-image controller on
-//! kubebuilder's spec. (Equal manifests: `kubebuilder_reference_projects_import_with_their_committed_manifests`;
-//! the build and the controllers' tests: `..._build_lint_and_pass_their_tests`.)
+//! kubebuilder's spec. (Equal manifests, the build and the controllers' tests:
+//! `kubebuilder_reference_projects_import_with_their_committed_manifests_and_build`.)
 
 use crate::support;
 

@@ -5,10 +5,10 @@
 //! the page's `envtest_cluster` does, with its kubeconfig as `KUBECONFIG`.
 //!
 //! Departures from the page, about where things go and what they run on, not what runs:
-//! - `cargo install` gets `--debug --all-features --root <temp>`: the test's target directory
-//!   already holds that debug build, the install reuses it and does not replace the
-//!   `target/debug/webop` the other tests run (as a build without `validate` would), and nothing
-//!   is installed outside the test;
+//! - `cargo install` gets `--debug --all-features --root <temp>`: it builds in the test's target
+//!   directory (where `.ci/run` has built it already, as `cargo build -p webop-cli
+//!   --all-features` does), its `target/debug/webop` is one the other tests can run (a build
+//!   without `validate` would not be), and nothing is installed outside the test;
 //! - the project gets the workspace's Cargo.lock once `webop init` has written its Cargo.toml,
 //!   so that its dependencies are the ones the other tests built;
 //! - the offline blocks run as on a machine without envtest's binaries: `make test` on the

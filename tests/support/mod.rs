@@ -13,6 +13,8 @@ pub use build_lock::BuildLock;
 pub use build_lock::pin_to_the_workspace_lock;
 #[path = "clippy.rs"]
 mod clippy;
+#[allow(unused_imports)] // the import tests use it
+pub use clippy::linting;
 #[path = "project_build.rs"]
 mod project_build;
 #[allow(unused_imports)] // each test crate uses its own subset

@@ -251,10 +251,12 @@ pub fn manifests(dir: &Path) {
     manifests_with(dir, &[]);
 }
 
-/// `webop manifests args` in `dir`; panics on failure.
+/// `webop manifests args` in `dir`; panics on failure. Its build of the API crate and crdgen
+/// lints them as the project's build and test with clippy's lints do (`lint`,
+/// `build_test_and_lint`), so that those find them built.
 pub fn manifests_with(dir: &Path, args: &[&str]) {
     let _build = one_build_at_a_time(dir);
-    let output = in_project(webop(), dir)
+    let output = linting(in_project(webop(), dir), dir)
         .arg("manifests")
         .args(args)
         .output()
