@@ -20,9 +20,6 @@ out="$here/out"
 work="$bin/.build/real-world-crds"
 
 say() { echo "real-world-crds: $*" >&2; }
-# controller-gen loads each package through `go list -export`, which compiles its dependencies:
-# the compiler's garbage collector at GOGC=400 takes about a fifth off that (tools/go-tools.sh).
-export GOGC="${GOGC:-400}"
 
 [[ -x "$controller_gen" ]] || { say "error: no controller-gen at $controller_gen (run tools/k8s-assets)"; exit 1; }
 command -v go >/dev/null || { say "error: go is not installed"; exit 1; }
