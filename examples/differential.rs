@@ -8,6 +8,9 @@
 //! to `<work>/differences/<case>/`. With `KUBEBUILDER_ASSETS` set, every CRD also goes to a real
 //! API server. Exits with 1 when webop and controller-gen disagree. The test suite runs a fixed
 //! seed: `tests/manifests/random_kinds.rs`.
+//!
+//! `--build-suite` builds only the Rust crates of the suite's cases, in the suite's work
+//! directory, so that the suite finds them built (`.ci/run` does it before the tests run).
 
 #[path = "../tests/differential/mod.rs"]
 mod differential;
@@ -36,6 +39,13 @@ fn main() -> ExitCode {
                     .unwrap_or_else(|_| usage("--seed takes a number"))
             }
             "--work" => work = value().into(),
+            "--build-suite" => {
+                let (cases, seed) = differential::suite_cases_and_seed();
+                let work = differential::Config::default_work_dir();
+                differential::build_rust_cases(cases, seed, &work);
+                println!("built the Rust crates of the suite's {cases} cases (seed {seed})");
+                return ExitCode::SUCCESS;
+            }
             other => usage(&format!("unknown argument {other}")),
         }
     }
@@ -69,6 +79,8 @@ fn main() -> ExitCode {
 }
 
 fn usage(problem: &str) -> ! {
-    eprintln!("error: {problem}\nusage: differential [--cases N] [--seed S] [--work DIR]");
+    eprintln!(
+        "error: {problem}\nusage: differential [--cases N] [--seed S] [--work DIR] | --build-suite"
+    );
     std::process::exit(2)
 }

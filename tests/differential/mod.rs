@@ -70,6 +70,34 @@ impl Report {
     }
 }
 
+/// How many cases and which seed the test suite runs (`tests/manifests/random_kinds.rs`):
+/// `WEBOP_DIFF_CASES` (default 300) and `WEBOP_DIFF_SEED`.
+pub fn suite_cases_and_seed() -> (usize, u64) {
+    (
+        env_number("WEBOP_DIFF_CASES", 300),
+        env_number("WEBOP_DIFF_SEED", 20_260_801),
+    )
+}
+
+fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
+    match std::env::var(name) {
+        Ok(text) => text
+            .parse()
+            .unwrap_or_else(|_| panic!("{name}={text:?} is not a number")),
+        Err(_) => default,
+    }
+}
+
+/// Generates `cases` cases of `seed` and builds (and runs) their Rust crates in `work`, as [`run`]
+/// does, without controller-gen: a later run of the same cases finds them built.
+#[allow(dead_code)] // `examples/differential.rs --build-suite` uses it, the test suite does not
+pub fn build_rust_cases(cases: usize, seed: u64, work: &std::path::Path) {
+    let cases: Vec<Case> = (0..cases)
+        .map(|index| generate::case(seed, index))
+        .collect();
+    project::run_rust_cases(work, &work.join("webop"), &cases);
+}
+
 /// Generates the cases of `config`, runs both generators on them, compares their CRDs and, with
 /// assets, has a real API server judge them.
 pub fn run(config: &Config) -> Report {

@@ -11,18 +11,6 @@
 
 use crate::differential;
 
-const DEFAULT_CASES: usize = 300;
-const DEFAULT_SEED: u64 = 20_260_801;
-
-fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
-    match std::env::var(name) {
-        Ok(text) => text
-            .parse()
-            .unwrap_or_else(|_| panic!("{name}={text:?} is not a number")),
-        Err(_) => default,
-    }
-}
-
 #[test]
 fn controller_gen_and_webop_write_the_same_crds_for_random_kinds() {
     let Some(assets) = webop_envtest::Assets::from_env() else {
@@ -35,9 +23,10 @@ fn controller_gen_and_webop_write_the_same_crds_for_random_kinds() {
     let Some(controller_gen) = differential::controller_gen::tool() else {
         return;
     };
+    let (cases, seed) = differential::suite_cases_and_seed();
     let config = differential::Config {
-        cases: env_number("WEBOP_DIFF_CASES", DEFAULT_CASES),
-        seed: env_number("WEBOP_DIFF_SEED", DEFAULT_SEED),
+        cases,
+        seed,
         work: differential::Config::default_work_dir(),
         controller_gen,
         assets: Some(assets),
