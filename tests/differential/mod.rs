@@ -92,10 +92,14 @@ fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
 /// does, without controller-gen: a later run of the same cases finds them built.
 #[allow(dead_code)] // `examples/differential.rs --build-suite` uses it, the test suite does not
 pub fn build_rust_cases(cases: usize, seed: u64, work: &std::path::Path) {
-    let cases: Vec<Case> = (0..cases)
+    project::run_rust_cases(work, &work.join("webop"), &generate_cases(cases, seed));
+}
+
+/// The first `count` cases of `seed`.
+fn generate_cases(count: usize, seed: u64) -> Vec<Case> {
+    (0..count)
         .map(|index| generate::case(seed, index))
-        .collect();
-    project::run_rust_cases(work, &work.join("webop"), &cases);
+        .collect()
 }
 
 /// Generates the cases of `config`, runs both generators on them, compares their CRDs and, with
@@ -107,9 +111,7 @@ pub fn run(config: &Config) -> Report {
         timings.push((step, clock.elapsed()));
         clock = Instant::now();
     };
-    let cases: Vec<Case> = (0..config.cases)
-        .map(|index| generate::case(config.seed, index))
-        .collect();
+    let cases = generate_cases(config.cases, config.seed);
     let go_module = config.work.join("go");
     project::write_go_module(&go_module, &cases);
     lap("generate", &mut timings);
